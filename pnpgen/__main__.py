@@ -1,0 +1,5 @@
+"""`python -m pnpgen` runs the CLI."""
+
+from pnpgen.cli import main
+
+main()

@@ -1,0 +1,106 @@
+"""The `pnpgen` command: a thin typer layer; each command is a few lines around one library call."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from pnpgen.spec.errors import SpecError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Print-and-play kits, card validation and rules simulation from extracted board-game text.")
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad input that is not a spec file: printed on one line, exit code 2."""
+
+
+def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Print known errors on one line to stderr and exit 2, as every command promises."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (SpecError, UsageError, FileNotFoundError) as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(EXIT_USAGE) from None
+
+    return wrapper
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
+
+
+@app.command()
+@handles_errors
+def extract(
+    document: Optional[Path] = typer.Argument(None, help="A seed document (extracted text); omit with --all."),
+    game: Optional[str] = typer.Option(None, "--game", help="Game id, when the file name does not tell it."),
+    out: Path = typer.Option(Path("cardspecs"), "--out", help="Folder holding one spec folder per game."),
+    all_: bool = typer.Option(False, "--all", help="Extract every game from $PNPGEN_SOURCES."),
+) -> None:
+    """Recover card specs from a document's extracted text into cardspecs/<game>/."""
+    from pnpgen.extract.run import extract_all, extract_document
+
+    if all_:
+        results = extract_all(out)
+    elif document is None:
+        raise UsageError("give a document path, or --all to extract every game from $PNPGEN_SOURCES")
+    else:
+        results = [extract_document(document, out, game)]
+    for result in results:
+        typer.echo(result.summary())
+
+
+@app.command()
+@handles_errors
+def info(
+    game: str = typer.Argument(..., help="Game id (xenoshyft, zombicide-invader, derelict, doom) or spec folder."),
+    as_json: bool = typer.Option(False, "--json", help="Print the effective specs (generated + overrides) as JSON."),
+) -> None:
+    """Summarise a game's components and cards."""
+    from pnpgen.info import effective_specs, summary
+    from pnpgen.spec import load_game
+
+    loaded = load_game(game)
+    if as_json:
+        _print_json(effective_specs(loaded))
+    else:
+        typer.echo(summary(loaded))
+
+
+@app.command()
+@handles_errors
+def schema(
+    game: Optional[str] = typer.Option(None, "--game", help="Spell out this game's card fields."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write to this file instead of standard output."),
+) -> None:
+    """Write a JSON Schema of the spec format for editors."""
+    from pnpgen.fsutil import atomic_write_text
+    from pnpgen.spec import load_game
+    from pnpgen.spec.schema import spec_schema
+
+    text = json.dumps(spec_schema(load_game(game) if game else None), indent=2, ensure_ascii=False) + "\n"
+    if out:
+        atomic_write_text(out, text)
+        typer.echo(f"wrote {out}")
+    else:
+        sys.stdout.write(text)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

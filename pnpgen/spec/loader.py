@@ -1,0 +1,418 @@
+"""YAML spec folder -> ``Game``, with errors that name file, line, card and field.
+
+The folder layout and every key are described in docs/spec-format.md. Checks done here are the
+ones without which the model cannot be built (types, ranges, unknown keys, references between
+card types and cards); judgements about the data itself belong to ``pnpgen.validate``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pnpgen.sources import REPO_ROOT
+from pnpgen.spec.errors import SpecError, did_you_mean
+from pnpgen.spec.model import (
+    Card,
+    CardType,
+    Component,
+    ComponentKind,
+    FieldDef,
+    FieldType,
+    Fragment,
+    Game,
+    Location,
+    Provenance,
+    Reference,
+    ReferenceSection,
+    Size,
+    TokenShape,
+)
+from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
+from pnpgen.spec.sizes import size_from_value
+from pnpgen.spec.yamlio import LocDict, LocList, load_yaml
+from pnpgen.units import UnitError
+
+GAME_FILE = "game.yaml"
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references"}
+GAME_REQUIRED = ("id", "name", "players", "source")
+COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
+CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
+FIELD_DEF_KEYS = {"type", "required", "min", "max", "values", "description"}
+CARD_BASE_KEYS = {"id", "name", "type", "copies", "provenance"}
+REFERENCE_KEYS = {"id", "title", "sections", "source_lines"}
+
+
+def find_game_dir(game: str | Path) -> Path:
+    """A spec folder from a path or a game id (looked up in ./cardspecs, then the repo's)."""
+    candidate = Path(game)
+    if candidate.is_dir():
+        return candidate
+    for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs"):
+        if (root / str(game)).is_dir():
+            return root / str(game)
+    known = sorted({p.name for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs") if root.is_dir()
+                    for p in root.iterdir() if (p / GAME_FILE).exists()})
+    raise SpecError(f"no game or spec folder {str(game)!r}{did_you_mean(str(game), known)}",
+                    hint=f"known games: {', '.join(known) or 'none'}; or give a folder holding {GAME_FILE}")
+
+
+def load_game(game: str | Path) -> Game:
+    """Load the effective specs (generated + overrides) of a game id or spec folder."""
+    directory = find_game_dir(game)
+    game_path = directory / GAME_FILE
+    data = load_yaml(game_path)
+    if not isinstance(data, LocDict):
+        raise SpecError("expected a mapping of game metadata", file=game_path, line=1, hint="see docs/spec-format.md")
+    _check_keys(data, GAME_KEYS, game_path, "game.yaml")
+    for key in GAME_REQUIRED:
+        if key not in data:
+            raise SpecError(f"missing required key {key!r}", file=game_path, line=data.line or 1,
+                            hint="see docs/spec-format.md")
+    overrides = load_overrides(directory)
+    overrides_path = directory / OVERRIDES_FILE
+    raw_components = data.get("components") or LocList()
+    apply_component_overrides(raw_components, overrides, overrides_path)
+    card_types = _card_types(data.get("card_types") or LocDict(), game_path)
+    components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
+                       for i, c in enumerate(raw_components))
+    _unique([c.id for c in components], [c.location.line for c in components], game_path, "component")
+    raw_cards = _raw_cards(directory)
+    apply_card_overrides(raw_cards, overrides, overrides_path)
+    cards = tuple(_card(raw, path, card_types) for path, raw in raw_cards)
+    seen: dict[str, Card] = {}
+    for card in cards:
+        if card.id in seen:
+            first = seen[card.id].location
+            raise SpecError(f"id {card.id!r} is used twice (first at {first})", file=card.location.file,
+                            line=card.location.line, card=card.id, field="id", hint="give each card its own id")
+        seen[card.id] = card
+    players = data["players"]
+    pmin, pmax = _players(players, game_path, data.line_of("players"))
+    source = data["source"]
+    if not isinstance(source, dict) or not isinstance(source.get("document"), str):
+        raise SpecError("'source' must be a mapping with 'document' (the seed file name)", file=game_path,
+                        line=data.line_of("source"))
+    game_id = _id(data["id"], game_path, data.line_of("id"), "game id")
+    return Game(
+        id=game_id,
+        name=_text(data["name"], game_path, data.line_of("name"), "name"),
+        players_min=pmin,
+        players_max=pmax,
+        source_document=source["document"],
+        source_title=str(source.get("title", "")),
+        components=components,
+        card_types=card_types,
+        cards=cards,
+        rules=_plain(data.get("rules") or {}),
+        references=tuple(_reference(r, game_path, (data.get("references") or LocList()).line_of(i))
+                         for i, r in enumerate(data.get("references") or [])),
+        directory=str(directory),
+    )
+
+
+def _check_keys(mapping: LocDict, allowed: set[str], path: Path, what: str, card: str | None = None) -> None:
+    for key in mapping:
+        if key not in allowed:
+            raise SpecError(f"unknown field {key!r} in {what}{did_you_mean(key, allowed)}", file=path,
+                            line=mapping.line_of(key), card=card, field=str(key),
+                            hint=f"allowed: {', '.join(sorted(allowed))}")
+
+
+def _unique(ids: list[str], lines: list[int], path: Path, what: str) -> None:
+    seen: set[str] = set()
+    for ident, line in zip(ids, lines):
+        if ident in seen:
+            raise SpecError(f"{what} id {ident!r} is used twice", file=path, line=line)
+        seen.add(ident)
+
+
+def _id(value: Any, path: Path, line: int, what: str, card: str | None = None) -> str:
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        raise SpecError(f"{what} must be lower-case words joined by dashes (e.g. 'last-stand'), got {value!r}",
+                        file=path, line=line, card=card, field="id")
+    return value
+
+
+def _text(value: Any, path: Path, line: int, field: str, card: str | None = None) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(f"{field!r} must be non-empty text, got {value!r}", file=path, line=line, card=card, field=field)
+    return value
+
+
+def _players(value: Any, path: Path, line: int) -> tuple[int, int]:
+    if not isinstance(value, dict) or not all(isinstance(value.get(k), int) for k in ("min", "max")):
+        raise SpecError(f"'players' must be {{min: N, max: M}} with whole numbers, got {value!r}", file=path, line=line)
+    if not 1 <= value["min"] <= value["max"]:
+        raise SpecError(f"'players' needs 1 <= min <= max, got {value['min']}..{value['max']}", file=path, line=line)
+    return value["min"], value["max"]
+
+
+def _size(value: Any, path: Path, line: int, what: str) -> Size | None:
+    if value is None:
+        return None
+    try:
+        return size_from_value(value)
+    except UnitError as err:
+        raise SpecError(f"{what}: {err}", file=path, line=line, field="size") from None
+
+
+def _card_types(raw: Any, path: Path) -> dict[str, CardType]:
+    if not isinstance(raw, LocDict):
+        raise SpecError("'card_types' must be a mapping of type id -> definition", file=path,
+                        line=getattr(raw, "line", 0))
+    result: dict[str, CardType] = {}
+    for type_id, body in raw.items():
+        line = raw.line_of(type_id)
+        _id(type_id, path, line, "card type id")
+        if not isinstance(body, LocDict):
+            raise SpecError(f"card type {type_id!r} must be a mapping", file=path, line=line)
+        _check_keys(body, CARD_TYPE_KEYS, path, f"card type {type_id!r}")
+        fields_raw = body.get("fields") or LocDict()
+        fields = {name: _field_def(name, spec, path, fields_raw.line_of(name)) for name, spec in fields_raw.items()}
+        for name in fields:
+            if name in CARD_BASE_KEYS:
+                raise SpecError(f"card type {type_id!r} redefines the base field {name!r}", file=path,
+                                line=fields_raw.line_of(name))
+        result[type_id] = CardType(
+            id=type_id,
+            name=_text(body.get("name", type_id), path, body.line_of("name"), "name"),
+            size=_size(body.get("size"), path, body.line_of("size"), f"card type {type_id!r}"),
+            fields=fields,
+            back=body.get("back"),
+        )
+    return result
+
+
+def _field_def(name: str, spec: Any, path: Path, line: int) -> FieldDef:
+    if not isinstance(spec, LocDict):
+        raise SpecError(f"field {name!r} must be a mapping such as {{type: int, min: 0}}", file=path, line=line)
+    _check_keys(spec, FIELD_DEF_KEYS, path, f"field {name!r}")
+    try:
+        ftype = FieldType(spec.get("type"))
+    except ValueError:
+        choices = [t.value for t in FieldType]
+        raise SpecError(f"field {name!r}: unknown type {spec.get('type')!r}{did_you_mean(spec.get('type'), choices)}",
+                        file=path, line=spec.line_of("type"), hint=f"types: {', '.join(choices)}") from None
+    values = tuple(str(v) for v in spec.get("values") or ())
+    if ftype is FieldType.ENUM and not values:
+        raise SpecError(f"enum field {name!r} needs 'values'", file=path, line=line)
+    return FieldDef(name=name, type=ftype, required=bool(spec.get("required", False)), min=spec.get("min"),
+                    max=spec.get("max"), values=values, description=str(spec.get("description", "")))
+
+
+def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType]) -> Component:
+    if not isinstance(raw, LocDict):
+        raise SpecError("each component must be a mapping", file=path, line=line)
+    _check_keys(raw, COMPONENT_KEYS, path, "component")
+    cid = _id(raw.get("id"), path, raw.line_of("id"), "component id")
+    try:
+        kind = ComponentKind(raw.get("kind"))
+    except ValueError:
+        choices = [k.value for k in ComponentKind]
+        raise SpecError(f"component {cid!r}: unknown kind {raw.get('kind')!r}{did_you_mean(raw.get('kind'), choices)}",
+                        file=path, line=raw.line_of("kind"), hint=f"kinds: {', '.join(choices)}") from None
+    count = raw.get("count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        raise SpecError(f"component {cid!r}: 'count' must be a whole number >= 0 or null, got {count!r}",
+                        file=path, line=raw.line_of("count"), field="count")
+    shape = None
+    if raw.get("shape") is not None:
+        try:
+            shape = TokenShape(raw["shape"])
+        except ValueError:
+            choices = [s.value for s in TokenShape]
+            raise SpecError(f"component {cid!r}: unknown shape {raw['shape']!r}{did_you_mean(raw['shape'], choices)}",
+                            file=path, line=raw.line_of("shape"), field="shape") from None
+    card_type = raw.get("card_type")
+    if card_type is not None and card_type not in card_types:
+        raise SpecError(f"component {cid!r}: unknown card_type {card_type!r}{did_you_mean(card_type, card_types)}",
+                        file=path, line=raw.line_of("card_type"), field="card_type")
+    sides = raw.get("sides", 1)
+    if sides not in (1, 2):
+        raise SpecError(f"component {cid!r}: 'sides' must be 1 or 2, got {sides!r}", file=path,
+                        line=raw.line_of("sides"), field="sides")
+    return Component(
+        id=cid,
+        kind=kind,
+        name=_text(raw.get("name"), path, raw.line_of("name"), "name"),
+        count=count,
+        size=_size(raw.get("size"), path, raw.line_of("size"), f"component {cid!r}"),
+        card_type=card_type,
+        shape=shape,
+        sides=sides,
+        notes=str(raw.get("notes") or ""),
+        source_lines=tuple(raw.get("source_lines") or ()),
+        location=Location(str(path), line),
+    )
+
+
+def _raw_cards(directory: Path) -> list[tuple[Path, LocDict]]:
+    cards: list[tuple[Path, LocDict]] = []
+    for path in sorted(directory.glob("*.yaml")):
+        if path.name == GAME_FILE or path.name.startswith("_"):
+            continue
+        data = load_yaml(path)
+        if data is None:
+            continue
+        if not isinstance(data, LocDict) or "cards" not in data:
+            raise SpecError("a card file must be a mapping with 'cards:' holding a list", file=path,
+                            line=getattr(data, "line", 1), hint="see docs/spec-format.md")
+        _check_keys(data, {"cards"}, path, "card file")
+        items = data["cards"] or LocList()
+        if not isinstance(items, LocList):
+            raise SpecError("'cards' must be a list", file=path, line=data.line_of("cards"))
+        for i, raw in enumerate(items):
+            if not isinstance(raw, LocDict):
+                raise SpecError("each card must be a mapping", file=path, line=items.line_of(i))
+            cards.append((path, raw))
+    return cards
+
+
+def _card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> Card:
+    marks: dict[str, tuple[Path, int]] = raw.pop("_overridden", {})
+
+    def where(key: str) -> tuple[Path, int]:
+        return marks.get(key, (path, raw.line_of(key)))
+
+    if "id" not in raw:
+        raise SpecError("card has no 'id'", file=path, line=raw.line, hint="add e.g. `id: last-stand-vasquez`")
+    cid = raw["id"]
+    _id(cid, *where("id"), "card id", card=str(cid))
+    for key in ("name", "type", "copies"):
+        if key not in raw:
+            raise SpecError(f"missing required field {key!r}", file=where("id")[0], line=raw.line, card=cid, field=key)
+    type_id = raw["type"]
+    if type_id not in card_types:
+        f, ln = where("type")
+        raise SpecError(f"unknown card type {type_id!r}{did_you_mean(type_id, card_types)}", file=f, line=ln,
+                        card=cid, field="type", hint=f"types in game.yaml: {', '.join(card_types) or 'none'}")
+    ctype = card_types[type_id]
+    allowed = CARD_BASE_KEYS | set(ctype.fields)
+    for key in raw:
+        if key not in allowed:
+            f, ln = where(key)
+            raise SpecError(f"unknown field {key!r} for a {type_id} card{did_you_mean(key, allowed)}", file=f, line=ln,
+                            card=cid, field=str(key), hint=f"fields of {type_id}: {', '.join(sorted(allowed))}")
+    name = _text(raw["name"], *where("name"), "name", card=cid)
+    copies = raw["copies"]
+    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
+        f, ln = where("copies")
+        raise SpecError(f"'copies' must be a whole number >= 0, got {copies!r}", file=f, line=ln, card=cid, field="copies")
+    fields: dict[str, Any] = {}
+    for fname, fdef in ctype.fields.items():
+        if fname not in raw:
+            if fdef.required:
+                raise SpecError(f"missing required field {fname!r}", file=path, line=raw.line, card=cid, field=fname,
+                                hint=f"add `{fname}:` (null if the source does not give it)")
+            fields[fname] = None
+            continue
+        f, ln = where(fname)
+        fields[fname] = _field_value(raw[fname], fdef, f, ln, cid)
+    locations = {k: Location(str(where(k)[0]), where(k)[1]) for k in raw}
+    return Card(
+        id=cid,
+        name=name,
+        type=type_id,
+        copies=copies,
+        fields=fields,
+        provenance=_provenance(raw.get("provenance"), path, raw.line_of("provenance"), cid),
+        location=Location(str(path), raw.line),
+        field_locations=locations,
+        overridden=tuple(sorted(marks)),
+    )
+
+
+def _field_value(value: Any, fdef: FieldDef, path: Path, line: int, card: str) -> Any:
+    if value is None:
+        return None
+    t = fdef.type
+
+    def fail(expected: str) -> SpecError:
+        return SpecError(f"{fdef.name!r} must be {expected}, got {value!r}", file=path, line=line, card=card,
+                         field=fdef.name, hint="use null if the source does not give it")
+
+    bounds = _bounds_text(fdef)
+    if t is FieldType.INT:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail(f"a whole number{bounds}")
+        _check_range(value, fdef, fail, bounds, "a whole number")
+    elif t is FieldType.NUMBER:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise fail(f"a number{bounds}")
+        _check_range(value, fdef, fail, bounds, "a number")
+    elif t is FieldType.TEXT:
+        if not isinstance(value, str):
+            raise fail("text")
+    elif t is FieldType.BOOL:
+        if not isinstance(value, bool):
+            raise fail("true or false")
+    elif t is FieldType.ENUM:
+        if value not in fdef.values:
+            raise SpecError(f"{fdef.name!r} must be one of {', '.join(fdef.values)}, got {value!r}"
+                            f"{did_you_mean(value, fdef.values)}", file=path, line=line, card=card, field=fdef.name)
+    elif t is FieldType.LIST:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail("a list of text items")
+        return list(value)
+    return value
+
+
+def _bounds_text(fdef: FieldDef) -> str:
+    if fdef.min is not None and fdef.max is not None:
+        return f" from {fdef.min} to {fdef.max}"
+    if fdef.min is not None:
+        return f" ≥ {fdef.min}"
+    if fdef.max is not None:
+        return f" ≤ {fdef.max}"
+    return ""
+
+
+def _check_range(value: float, fdef: FieldDef, fail: Any, bounds: str, noun: str) -> None:
+    if (fdef.min is not None and value < fdef.min) or (fdef.max is not None and value > fdef.max):
+        raise fail(f"{noun}{bounds}")
+
+
+def _provenance(raw: Any, path: Path, line: int, card: str) -> Provenance | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("confidence"), (int, float)):
+        raise SpecError("'provenance' must be {confidence: 0..1, fragments: [{line, text}]}", file=path, line=line,
+                        card=card, field="provenance")
+    conf = float(raw["confidence"])
+    if not 0.0 <= conf <= 1.0:
+        raise SpecError(f"'provenance.confidence' must be from 0 to 1, got {conf}", file=path, line=line, card=card,
+                        field="provenance")
+    frags = []
+    for frag in raw.get("fragments") or []:
+        if not isinstance(frag, dict) or not isinstance(frag.get("line"), int):
+            raise SpecError("each provenance fragment must be {line: N, text: '...'}", file=path, line=line, card=card,
+                            field="provenance")
+        frags.append(Fragment(frag["line"], str(frag.get("text", ""))))
+    return Provenance(conf, tuple(frags))
+
+
+def _reference(raw: Any, path: Path, line: int) -> Reference:
+    if not isinstance(raw, LocDict):
+        raise SpecError("each reference must be a mapping", file=path, line=line)
+    _check_keys(raw, REFERENCE_KEYS, path, "reference")
+    rid = _id(raw.get("id"), path, raw.line_of("id"), "reference id")
+    sections = []
+    for sec in raw.get("sections") or []:
+        if not isinstance(sec, dict) or not isinstance(sec.get("items", []), list):
+            raise SpecError(f"reference {rid!r}: each section is {{heading: '...', items: ['...']}}", file=path,
+                            line=getattr(sec, "line", line))
+        sections.append(ReferenceSection(str(sec.get("heading", "")), tuple(str(i) for i in sec.get("items", []))))
+    return Reference(rid, _text(raw.get("title"), path, raw.line_of("title"), "title"), tuple(sections),
+                     tuple(raw.get("source_lines") or ()))
+
+
+def _plain(value: Any) -> Any:
+    """Loc containers -> plain dict/list, so rule facts compare and serialise like ordinary data."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

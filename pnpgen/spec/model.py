@@ -1,0 +1,189 @@
+"""The card-spec model: small frozen values every other part of pnpgen reads.
+
+Lengths are points (see ``pnpgen.units``); the raw strings written in the YAML are kept beside
+them so that output can quote what the user wrote. Nothing here reads files: ``loader`` builds
+these objects from YAML and reports errors with file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class ComponentKind(str, Enum):
+    CARD = "card"
+    TOKEN = "token"
+    BOARD = "board"
+    REFERENCE = "reference"
+    DICE = "dice"
+    MINIATURE = "miniature"
+    TILE = "tile"
+    OTHER = "other"
+
+
+class TokenShape(str, Enum):
+    CIRCLE = "circle"
+    SQUARE = "square"
+    RECT = "rect"
+
+
+class FieldType(str, Enum):
+    INT = "int"
+    NUMBER = "number"
+    TEXT = "text"
+    BOOL = "bool"
+    ENUM = "enum"
+    LIST = "list"
+
+
+@dataclass(frozen=True)
+class Size:
+    """A physical width x height in points, with the text it was written as."""
+
+    width: float
+    height: float
+    raw: str
+
+    @property
+    def mm(self) -> tuple[float, float]:
+        from pnpgen.units import to_mm
+
+        return (to_mm(self.width), to_mm(self.height))
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a value was written: file and 1-based line (line 0 when unknown)."""
+
+    file: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """One field a card type declares: its type, range and whether the key must be present."""
+
+    name: str
+    type: FieldType
+    required: bool = False
+    min: float | None = None
+    max: float | None = None
+    values: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    name: str
+    size: Size | None
+    fields: dict[str, FieldDef]
+    back: str | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    """A physical component the documents name: cards, tokens, boards, dice, miniatures..."""
+
+    id: str
+    kind: ComponentKind
+    name: str
+    count: int | None
+    size: Size | None = None
+    card_type: str | None = None
+    shape: TokenShape | None = None
+    sides: int = 1
+    notes: str = ""
+    source_lines: tuple[int, ...] = ()
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class Fragment:
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Provenance:
+    confidence: float
+    fragments: tuple[Fragment, ...] = ()
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card; ``fields`` holds its type's fields by their spec names."""
+
+    id: str
+    name: str
+    type: str
+    copies: int
+    fields: dict[str, Any]
+    provenance: Provenance | None = None
+    location: Location | None = None
+    field_locations: dict[str, Location] = field(default_factory=dict, compare=False, hash=False)
+    overridden: tuple[str, ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+    def where(self, field_name: str | None = None) -> Location | None:
+        """The location of the card, or of one of its fields when that line is known."""
+        if field_name and field_name in self.field_locations:
+            return self.field_locations[field_name]
+        return self.location
+
+
+@dataclass(frozen=True)
+class ReferenceSection:
+    heading: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Reference-sheet material recovered from a rules text."""
+
+    id: str
+    title: str
+    sections: tuple[ReferenceSection, ...]
+    source_lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name: str
+    players_min: int
+    players_max: int
+    source_document: str
+    source_title: str
+    components: tuple[Component, ...]
+    card_types: dict[str, CardType]
+    cards: tuple[Card, ...]
+    rules: dict[str, Any]
+    references: tuple[Reference, ...]
+    directory: str = ""
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def cards_of(self, type_id: str) -> list[Card]:
+        return [c for c in self.cards if c.type == type_id]
+
+    def component(self, component_id: str) -> Component:
+        for c in self.components:
+            if c.id == component_id:
+                return c
+        raise KeyError(component_id)

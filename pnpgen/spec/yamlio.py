@@ -1,0 +1,134 @@
+"""YAML in with line numbers, YAML out byte-stable.
+
+Reading: mappings and sequences come back as ``LocDict``/``LocList`` that remember the 1-based
+line of themselves and of each key/item, so the loader can point at the exact line of a bad
+value. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
+always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnpgen.spec.errors import SpecError
+
+
+class LocDict(dict):
+    """A dict that knows its own line and each key's line."""
+
+    line: int = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines: dict[Any, int] = {}
+
+    def line_of(self, key: Any) -> int:
+        return self.lines.get(key, self.line)
+
+
+class LocList(list):
+    """A list that knows its own line and each item's line."""
+
+    line: int = 0
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        return self.lines[index] if index < len(self.lines) else self.line
+
+
+class _LocLoader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _LocLoader, node: yaml.MappingNode) -> LocDict:
+    loader.flatten_mapping(node)
+    result = LocDict()
+    result.line = node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in result:
+            raise SpecError(
+                f"key {key!r} appears twice in one mapping",
+                file=loader.name,
+                line=key_node.start_mark.line + 1,
+                hint="remove one of them",
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _LocLoader, node: yaml.SequenceNode) -> LocList:
+    result = LocList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse one YAML file with line tracking; a syntax error becomes a one-line SpecError."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError("file not found", file=path, hint="check the path or run `pnpgen extract`") from None
+    except UnicodeDecodeError as err:
+        raise SpecError(f"not UTF-8 text ({err.reason})", file=path, hint="save the file as UTF-8") from None
+    return load_yaml_text(text, path)
+
+
+def load_yaml_text(text: str, path: Path | str) -> Any:
+    loader = _LocLoader(text)
+    loader.name = str(path)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = " ".join(str(err.problem or err.context or "invalid YAML").split())
+        raise SpecError(f"YAML syntax error: {problem}", file=path, line=line,
+                        hint="check indentation, colons and quoting on that line") from None
+    except yaml.YAMLError as err:
+        raise SpecError(f"YAML error: {' '.join(str(err).split())}", file=path) from None
+    finally:
+        loader.dispose()
+
+
+class _StableDumper(yaml.SafeDumper):
+    """Block style, no aliases, and plain dict/list for our Loc types."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+_StableDumper.add_representer(LocDict, _StableDumper.represent_dict)
+_StableDumper.add_representer(LocList, _StableDumper.represent_list)
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+_StableDumper.add_representer(str, _represent_str)
+
+
+def dump_yaml(data: Any) -> str:
+    """Deterministic YAML text: insertion order, no wrapping, unicode as is."""
+    return yaml.dump(
+        data,
+        Dumper=_StableDumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=10_000,
+    )
