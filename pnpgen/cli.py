@@ -98,6 +98,25 @@ def schema(
         sys.stdout.write(text)
 
 
+@app.command()
+@handles_errors
+def validate(
+    game: str = typer.Argument(..., help="Game id or spec folder."),
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
+    fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
+) -> None:
+    """Check card data: schema, references, counts, text defects, fit, rules readability, balance."""
+    from pnpgen.spec import load_game
+    from pnpgen.validate import validate_game
+
+    if fmt not in ("text", "json"):
+        raise UsageError(f"--format must be 'text' or 'json', got {fmt!r}")
+    result = validate_game(load_game(game), strict=strict, with_fit=fit)
+    typer.echo(result.format_json() if fmt == "json" else result.format_text())
+    raise typer.Exit(result.exit_code)
+
+
 def main() -> None:
     app()
 

@@ -28,6 +28,7 @@ from pnpgen.spec.model import (
     ReferenceSection,
     Size,
     TokenShape,
+    Variant,
 )
 from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
 from pnpgen.spec.sizes import size_from_value
@@ -391,7 +392,13 @@ def _provenance(raw: Any, path: Path, line: int, card: str) -> Provenance | None
             raise SpecError("each provenance fragment must be {line: N, text: '...'}", file=path, line=line, card=card,
                             field="provenance")
         frags.append(Fragment(frag["line"], str(frag.get("text", ""))))
-    return Provenance(conf, tuple(frags))
+    variants = []
+    for var in raw.get("variants") or []:
+        if not isinstance(var, dict) or not isinstance(var.get("field"), str) or not isinstance(var.get("line"), int):
+            raise SpecError("each provenance variant must be {field: name, text: '...', line: N}", file=path,
+                            line=line, card=card, field="provenance")
+        variants.append(Variant(var["field"], str(var.get("text", "")), var["line"]))
+    return Provenance(conf, tuple(frags), tuple(variants))
 
 
 def _reference(raw: Any, path: Path, line: int) -> Reference:

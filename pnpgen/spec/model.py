@@ -110,9 +110,19 @@ class Fragment:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A printed copy of a card that reads differently from the value the spec keeps."""
+
+    field: str
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Provenance:
     confidence: float
     fragments: tuple[Fragment, ...] = ()
+    variants: tuple[Variant, ...] = ()
 
 
 @dataclass(frozen=True)

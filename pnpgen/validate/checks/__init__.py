@@ -1,0 +1,10 @@
+"""The checks: each a function ``(CheckContext) -> list[Finding]`` registered with its code."""
+
+import importlib
+
+MODULES = ("balance", "copies", "spelling", "text")
+
+
+def load_all() -> None:
+    for name in MODULES:
+        importlib.import_module(f"pnpgen.validate.checks.{name}")

@@ -1,0 +1,68 @@
+"""Card-text defects: doubled punctuation, spacing, unbalanced pairs, keyword capitalisation.
+
+Codes: TEXT001 doubled punctuation, TEXT002 stray or missing spaces, TEXT003 unbalanced quotes or
+brackets, TEXT004 a keyword capitalised differently from how the game writes it everywhere else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+from pnpgen.validate.textscan import doubled_punctuation, spacing, unbalanced, words
+
+
+def _scan(ctx: CheckContext, scanner, code: str, severity: Severity) -> list[Finding]:
+    out = []
+    for card in ctx.game.cards:
+        for field in ["name", *ctx.text_fields(card)]:
+            text = card.name if field == "name" else card.get(field)
+            for defect in scanner(text):
+                out.append(ctx.at(card, field, code, severity, defect.message, defect.fix))
+    return out
+
+
+@check("TEXT001", "doubled punctuation")
+def check_doubled_punctuation(ctx: CheckContext) -> list[Finding]:
+    return _scan(ctx, doubled_punctuation, "TEXT001", Severity.ERROR)
+
+
+@check("TEXT002", "stray or missing spaces")
+def check_spacing(ctx: CheckContext) -> list[Finding]:
+    return _scan(ctx, spacing, "TEXT002", Severity.WARNING)
+
+
+@check("TEXT003", "unbalanced quotes or brackets")
+def check_unbalanced(ctx: CheckContext) -> list[Finding]:
+    return _scan(ctx, unbalanced, "TEXT003", Severity.ERROR)
+
+
+# A form must be this dominant, over this many uses, before a different form counts as a slip.
+_DOMINANCE = 0.85
+_MIN_USES = 6
+
+
+@check("TEXT004", "inconsistent capitalisation of keywords")
+def check_capitalisation(ctx: CheckContext) -> list[Finding]:
+    forms: dict[str, Counter] = defaultdict(Counter)
+    places = []
+    for card in ctx.game.cards:
+        for field in ctx.text_fields(card):
+            for _, word in words(card.get(field)):
+                if len(word) >= 3:
+                    forms[word.lower()][word] += 1
+                    places.append((card, field, word))
+    out = []
+    reported = set()
+    for card, field, word in places:
+        counter = forms[word.lower()]
+        form, uses = counter.most_common(1)[0]
+        total = sum(counter.values())
+        if word != form and total >= _MIN_USES and uses / total >= _DOMINANCE and (card.id, field, word) not in reported:
+            reported.add((card.id, field, word))
+            out.append(ctx.at(card, field, "TEXT004", Severity.WARNING,
+                              f"{word!r} is written {form!r} in {uses} of {total} uses across the cards",
+                              f"write {form!r}"))
+    return out

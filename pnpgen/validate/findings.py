@@ -1,0 +1,44 @@
+"""What a check reports: a ``Finding`` with a stable code, severity, location, message and fix hint."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One problem in the specs. ``file``/``line`` point at the YAML value the user would edit."""
+
+    file: str
+    line: int
+    code: str
+    severity: Severity
+    message: str
+    card: str | None = None
+    field: str | None = None
+    fix: str | None = None
+
+    @property
+    def location(self) -> str:
+        parts = [f"{self.file}:{self.line}" if self.line else self.file]
+        if self.card:
+            parts.append(self.card)
+        if self.field:
+            parts.append(self.field)
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "severity": self.severity.value, "file": self.file, "line": self.line,
+                "card": self.card, "field": self.field, "message": self.message, "fix": self.fix}
+
+    def format(self) -> str:
+        fix = f" — fix: {self.fix}" if self.fix else ""
+        return f"{self.location}: {self.severity.value} {self.code}: {self.message}{fix}"

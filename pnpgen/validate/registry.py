@@ -1,0 +1,38 @@
+"""The check registry: ``@check(code, title)`` adds a check; ``all_checks()`` lists them in code order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding
+
+CheckFn = Callable[[CheckContext], list[Finding]]
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str
+    title: str
+    run: CheckFn
+
+
+_CHECKS: dict[str, Check] = {}
+
+
+def check(code: str, title: str) -> Callable[[CheckFn], CheckFn]:
+    def register(fn: CheckFn) -> CheckFn:
+        if code in _CHECKS:
+            raise ValueError(f"check code {code} registered twice")
+        _CHECKS[code] = Check(code, title, fn)
+        return fn
+
+    return register
+
+
+def all_checks() -> list[Check]:
+    from pnpgen.validate.checks import load_all  # importing a check module registers its checks
+
+    load_all()
+    return [_CHECKS[k] for k in sorted(_CHECKS)]

@@ -1,0 +1,107 @@
+"""Each validator check on the deliberately broken cards in tests/data/broken-cards.
+
+Every check has a test here that fails if the check is removed, and the clean peer cards must
+draw no finding at all (no false alarms).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnpgen.cli import app
+from pnpgen.spec import load_game
+from pnpgen.validate import Severity, validate_game
+from pnpgen.validate.registry import all_checks
+from pnpgen.validate.textscan import edit_distance_one
+
+BROKEN = Path(__file__).parent / "data" / "broken-cards"
+CLEAN = {"guard", "scout", "sniper", "medic", "gunner"}
+
+
+@pytest.fixture(scope="module")
+def result():
+    return validate_game(load_game(BROKEN), with_fit=False)
+
+
+def _codes_for(result, card_id: str) -> set[str]:
+    return {f.code for f in result.findings if f.card == card_id}
+
+
+@pytest.mark.parametrize("card_id,code", [
+    ("doubled", "TEXT001"),
+    ("spaced", "TEXT002"),
+    ("bracket", "TEXT003"),
+    ("lowercase", "TEXT004"),
+    ("typo", "TEXT005"),
+    ("twin-b", "TEXT006"),
+    ("snipper", "TEXT007"),
+    ("bargain", "BAL001"),
+])
+def test_check_fires_on_its_broken_card(result, card_id: str, code: str):
+    assert code in _codes_for(result, card_id)
+
+
+def test_clean_cards_draw_no_findings(result):
+    noisy = {f.card: f.format() for f in result.findings if f.card in CLEAN}
+    assert noisy == {}
+
+
+def test_every_registered_check_is_exercised(result):
+    exercised = {f.code for f in result.findings}
+    registered = {c.code for c in all_checks() if c.code not in {"FIT001"}}
+    assert registered <= exercised, f"checks with no broken card: {sorted(registered - exercised)}"
+
+
+def test_doubled_punctuation_names_both_marks_and_line(result):
+    found = sorted(f.message for f in result.findings if f.card == "doubled" and f.code == "TEXT001")
+    assert len(found) == 2 and "'..'" in found[0] and "'::'" in found[1]
+    line = next(f.line for f in result.findings if f.card == "doubled")
+    assert (BROKEN / "troops.yaml").read_text().splitlines()[line - 1].lstrip().startswith("- {id: doubled")
+
+
+def test_misspelling_suggests_the_glossary_word(result):
+    finding = next(f for f in result.findings if f.code == "TEXT005")
+    assert "'DAMAEG'" in finding.message and finding.fix == "replace 'DAMAEG' with 'DAMAGE'"
+
+
+def test_balance_hint_shows_expected_range(result):
+    finding = next(f for f in result.findings if f.code == "BAL001")
+    assert finding.severity is Severity.WARNING and "wave 1 troops give" in finding.message
+
+
+def test_edit_distance_one():
+    assert edit_distance_one("damage", "damaeg") is True  # adjacent swap of g and e
+    assert edit_distance_one("damage", "dbmbge") is False  # two separate substitutions
+    assert edit_distance_one("damage", "daamge") is True  # adjacent swap
+    assert edit_distance_one("eliminate", "elimiate") is True
+    assert edit_distance_one("troop", "troops") is True
+    assert edit_distance_one("abc", "abcde") is False
+
+
+def test_cli_exit_codes_and_json():
+    runner = CliRunner()
+    broken = runner.invoke(app, ["validate", str(BROKEN), "--no-fit", "--format", "json"])
+    assert broken.exit_code == 1
+    data = json.loads(broken.stdout)
+    assert data["errors"] >= 4 and all({"code", "severity", "file", "line", "message"} <= set(f) for f in data["findings"])
+    clean = runner.invoke(app, ["validate", str(Path(__file__).parent / "data" / "minigame"), "--no-fit"])
+    assert clean.exit_code == 0, clean.stdout
+    missing = runner.invoke(app, ["validate", str(BROKEN / "nowhere")])
+    assert missing.exit_code == 2
+
+
+def test_strict_turns_warnings_into_failure(tmp_path: Path):
+    import shutil
+
+    target = tmp_path / "g"
+    shutil.copytree(BROKEN, target)
+    text = (target / "troops.yaml").read_text()
+    keep = [ln for ln in text.splitlines() if not ln.startswith("  - {id: ") or any(f"id: {c}," in ln for c in CLEAN | {"snipper"})]
+    (target / "troops.yaml").write_text("\n".join(keep) + "\n")
+    runner = CliRunner()
+    assert runner.invoke(app, ["validate", str(target), "--no-fit"]).exit_code == 0
+    assert runner.invoke(app, ["validate", str(target), "--no-fit", "--strict"]).exit_code == 1
