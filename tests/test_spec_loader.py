@@ -104,7 +104,12 @@ def test_override_needs_reason_and_source(game_dir: Path):
 
 def test_missing_file(game_dir: Path):
     (game_dir / "game.yaml").unlink()
-    assert "game.yaml: file not found" in _error(game_dir)
+    assert "minigame: neither game.yaml nor pnpgen.yaml in this folder" in _error(game_dir)
+
+
+def test_missing_card_file_named_in_overrides(game_dir: Path):
+    (game_dir / "units.yaml").unlink()
+    assert "_overrides.yaml:2: override of unknown card 'medic'" in _error(game_dir)
 
 
 def test_duplicate_ids(game_dir: Path):

@@ -13,6 +13,7 @@ from typing import Any
 
 from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
+from pnpgen.spec.expansion import is_expansion, load_expansion
 from pnpgen.spec.model import (
     Card,
     CardType,
@@ -50,6 +51,9 @@ def find_game_dir(game: str | Path) -> Path:
     """A spec folder from a path or a game id (looked up in ./cardspecs, then the repo's)."""
     candidate = Path(game)
     if candidate.is_dir():
+        if not (candidate / GAME_FILE).exists() and not is_expansion(candidate):
+            raise SpecError(f"neither {GAME_FILE} nor pnpgen.yaml in this folder", file=candidate,
+                            hint="give a cardspecs/<game> folder or an expansion made by `pnpgen new`")
         return candidate
     for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs"):
         if (root / str(game)).is_dir():
@@ -61,8 +65,10 @@ def find_game_dir(game: str | Path) -> Path:
 
 
 def load_game(game: str | Path) -> Game:
-    """Load the effective specs (generated + overrides) of a game id or spec folder."""
+    """Load the effective specs (generated + overrides) of a game id, spec folder or expansion folder."""
     directory = find_game_dir(game)
+    if is_expansion(directory):
+        return load_expansion(directory, load_game)
     game_path = directory / GAME_FILE
     data = load_yaml(game_path)
     if not isinstance(data, LocDict):
@@ -250,10 +256,10 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
     )
 
 
-def _raw_cards(directory: Path) -> list[tuple[Path, LocDict]]:
+def _raw_cards(directory: Path, skip: set[str] = frozenset({GAME_FILE})) -> list[tuple[Path, LocDict]]:
     cards: list[tuple[Path, LocDict]] = []
-    for path in sorted(directory.glob("*.yaml")):
-        if path.name == GAME_FILE or path.name.startswith("_"):
+    for path in sorted(directory.glob("*.yaml")) + sorted(directory.glob("cards/*.yaml")):
+        if path.name in skip or path.name.startswith("_"):
             continue
         data = load_yaml(path)
         if data is None:

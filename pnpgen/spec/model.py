@@ -138,6 +138,8 @@ class Card:
     location: Location | None = None
     field_locations: dict[str, Location] = field(default_factory=dict, compare=False, hash=False)
     overridden: tuple[str, ...] = ()
+    origin: str = ""  # "" for the base game's cards, else the expansion id that added it
+    replaces: str | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.fields[key]
@@ -169,6 +171,17 @@ class Reference:
 
 
 @dataclass(frozen=True)
+class Expansion:
+    """A designer's set of custom cards on top of a base game (a folder with pnpgen.yaml)."""
+
+    id: str
+    name: str
+    base: str
+    directory: str
+    templates: str | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     name: str
@@ -182,12 +195,19 @@ class Game:
     rules: dict[str, Any]
     references: tuple[Reference, ...]
     directory: str = ""
+    expansion: "Expansion | None" = None
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:
             if c.id == card_id:
                 return c
         raise KeyError(card_id)
+
+    def own_cards(self) -> list[Card]:
+        """The expansion's cards when this is an expansion, else every card."""
+        if self.expansion is None:
+            return list(self.cards)
+        return [c for c in self.cards if c.origin == self.expansion.id]
 
     def cards_of(self, type_id: str) -> list[Card]:
         return [c for c in self.cards if c.type == type_id]

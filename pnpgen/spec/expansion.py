@@ -1,0 +1,80 @@
+"""Expansions: a folder with ``pnpgen.yaml`` naming a base game, plus card files of custom cards.
+
+The expansion's cards are checked against the base game's card types and get namespaced ids
+(``<expansion>:<id>``), so a custom card can never silently shadow a base card: reusing a base
+card's id or name is an error unless the card says ``replaces: <base-card-id>``, in which case
+the base card is dropped from the combined game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from pnpgen.spec.errors import SpecError, did_you_mean
+from pnpgen.spec.model import Card, Expansion, Game
+from pnpgen.spec.yamlio import LocDict, load_yaml
+
+EXPANSION_FILE = "pnpgen.yaml"
+EXPANSION_KEYS = {"id", "name", "base", "templates", "description"}
+
+
+def is_expansion(directory: Path) -> bool:
+    return (Path(directory) / EXPANSION_FILE).is_file()
+
+
+def read_manifest(directory: Path) -> Expansion:
+    from pnpgen.spec.loader import _check_keys, _id, _text
+
+    path = Path(directory) / EXPANSION_FILE
+    data = load_yaml(path)
+    if not isinstance(data, LocDict):
+        raise SpecError("expected a mapping with id, name and base", file=path, line=1)
+    _check_keys(data, EXPANSION_KEYS, path, EXPANSION_FILE)
+    for key in ("id", "name", "base"):
+        if key not in data:
+            raise SpecError(f"missing required key {key!r}", file=path, line=data.line or 1,
+                            hint="an expansion needs id, name and base (the base game id)")
+    templates = data.get("templates")
+    return Expansion(
+        id=_id(data["id"], path, data.line_of("id"), "expansion id"),
+        name=_text(data["name"], path, data.line_of("name"), "name"),
+        base=_text(data["base"], path, data.line_of("base"), "base"),
+        directory=str(directory),
+        templates=str(Path(directory) / templates) if templates else None,
+    )
+
+
+def load_expansion(directory: Path, base_loader) -> Game:
+    """The base game with the expansion's cards added (ids namespaced, replacements applied)."""
+    from pnpgen.spec.loader import _card, _raw_cards
+
+    manifest = read_manifest(directory)
+    base: Game = base_loader(manifest.base)
+    by_id = {c.id: c for c in base.cards}
+    by_name = {c.name.strip().lower(): c for c in base.cards}
+    added: list[Card] = []
+    replaced: set[str] = set()
+    for path, raw in _raw_cards(Path(directory), skip={EXPANSION_FILE}):
+        replaces = raw.pop("replaces", None)
+        replaces_line = raw.line_of("replaces")
+        card = _card(raw, path, base.card_types)
+        if replaces is not None:
+            if replaces not in by_id:
+                raise SpecError(f"'replaces' names no base card {replaces!r}{did_you_mean(replaces, by_id)}",
+                                file=path, line=replaces_line, card=card.id, field="replaces")
+            replaced.add(replaces)
+        else:
+            clash = by_id.get(card.id) or by_name.get(card.name.strip().lower())
+            if clash is not None:
+                raise SpecError(f"shadows base card {clash.id!r} ({clash.name})", file=path, line=raw.line,
+                                card=card.id, field="id",
+                                hint=f"rename it, or add `replaces: {clash.id}` to swap the base card out")
+        added.append(dataclasses.replace(card, id=f"{manifest.id}:{card.id}", origin=manifest.id, replaces=replaces))
+    ids = [c.id for c in added]
+    for card in added:
+        if ids.count(card.id) > 1:
+            raise SpecError(f"id {card.id.split(':', 1)[1]!r} is used twice in the expansion", file=card.location.file,
+                            line=card.location.line, card=card.id)
+    cards = tuple(c for c in base.cards if c.id not in replaced) + tuple(added)
+    return dataclasses.replace(base, cards=cards, expansion=manifest, directory=str(directory))
