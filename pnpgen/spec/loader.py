@@ -80,7 +80,7 @@ def load_game(game: str | Path) -> Game:
                             hint="see docs/spec-format.md")
     overrides = load_overrides(directory)
     overrides_path = directory / OVERRIDES_FILE
-    raw_components = data.get("components") or LocList()
+    raw_components = _sequence(data.get("components"), game_path, data.line_of("components"), "'components'")
     apply_component_overrides(raw_components, overrides, overrides_path)
     card_types = _card_types(data.get("card_types") or LocDict(), game_path)
     components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
@@ -103,6 +103,7 @@ def load_game(game: str | Path) -> Game:
         raise SpecError("'source' must be a mapping with 'document' (the seed file name)", file=game_path,
                         line=data.line_of("source"))
     game_id = _id(data["id"], game_path, data.line_of("id"), "game id")
+    refs = _sequence(data.get("references"), game_path, data.line_of("references"), "'references'")
     return Game(
         id=game_id,
         name=_text(data["name"], game_path, data.line_of("name"), "name"),
@@ -113,9 +114,8 @@ def load_game(game: str | Path) -> Game:
         components=components,
         card_types=card_types,
         cards=cards,
-        rules=_plain(data.get("rules") or {}),
-        references=tuple(_reference(r, game_path, (data.get("references") or LocList()).line_of(i))
-                         for i, r in enumerate(data.get("references") or [])),
+        rules=_plain(_mapping(data.get("rules"), game_path, data.line_of("rules"), "'rules'")),
+        references=tuple(_reference(r, game_path, refs.line_of(i)) for i, r in enumerate(refs)),
         directory=str(directory),
     )
 
@@ -126,6 +126,22 @@ def _check_keys(mapping: LocDict, allowed: set[str], path: Path, what: str, card
             raise SpecError(f"unknown field {key!r} in {what}{did_you_mean(key, allowed)}", file=path,
                             line=mapping.line_of(key), card=card, field=str(key),
                             hint=f"allowed: {', '.join(sorted(allowed))}")
+
+
+def _mapping(value: Any, path: Path, line: int, what: str) -> LocDict:
+    if value is None:
+        return LocDict()
+    if not isinstance(value, LocDict):
+        raise SpecError(f"{what} must be a mapping (key: value lines), got {type(value).__name__}", file=path, line=line)
+    return value
+
+
+def _sequence(value: Any, path: Path, line: int, what: str) -> LocList:
+    if value is None:
+        return LocList()
+    if not isinstance(value, LocList):
+        raise SpecError(f"{what} must be a list ('- ' items), got {type(value).__name__}", file=path, line=line)
+    return value
 
 
 def _unique(ids: list[str], lines: list[int], path: Path, what: str) -> None:
@@ -170,6 +186,9 @@ def _card_types(raw: Any, path: Path) -> dict[str, CardType]:
     if not isinstance(raw, LocDict):
         raise SpecError("'card_types' must be a mapping of type id -> definition", file=path,
                         line=getattr(raw, "line", 0))
+    for key in raw:
+        if not isinstance(key, str):
+            raise SpecError(f"card type id must be text, got {key!r}", file=path, line=raw.line_of(key))
     result: dict[str, CardType] = {}
     for type_id, body in raw.items():
         line = raw.line_of(type_id)
@@ -177,7 +196,7 @@ def _card_types(raw: Any, path: Path) -> dict[str, CardType]:
         if not isinstance(body, LocDict):
             raise SpecError(f"card type {type_id!r} must be a mapping", file=path, line=line)
         _check_keys(body, CARD_TYPE_KEYS, path, f"card type {type_id!r}")
-        fields_raw = body.get("fields") or LocDict()
+        fields_raw = _mapping(body.get("fields"), path, body.line_of("fields"), f"card type {type_id!r}: 'fields'")
         fields = {name: _field_def(name, spec, path, fields_raw.line_of(name)) for name, spec in fields_raw.items()}
         for name in fields:
             if name in CARD_BASE_KEYS:
@@ -203,10 +222,21 @@ def _field_def(name: str, spec: Any, path: Path, line: int) -> FieldDef:
         choices = [t.value for t in FieldType]
         raise SpecError(f"field {name!r}: unknown type {spec.get('type')!r}{did_you_mean(spec.get('type'), choices)}",
                         file=path, line=spec.line_of("type"), hint=f"types: {', '.join(choices)}") from None
-    values = tuple(str(v) for v in spec.get("values") or ())
+    raw_values = spec.get("values") or []
+    if not isinstance(raw_values, list):
+        raise SpecError(f"field {name!r}: 'values' must be a list, got {raw_values!r}", file=path,
+                        line=spec.line_of("values"))
+    values = tuple(str(v) for v in raw_values)
     if ftype is FieldType.ENUM and not values:
         raise SpecError(f"enum field {name!r} needs 'values'", file=path, line=line)
-    return FieldDef(name=name, type=ftype, required=bool(spec.get("required", False)), min=spec.get("min"),
+    for bound in ("min", "max"):
+        value = spec.get(bound)
+        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)):
+            raise SpecError(f"field {name!r}: {bound!r} must be a number, got {value!r}", file=path,
+                            line=spec.line_of(bound))
+    if not isinstance(spec.get("required", False), bool):
+        raise SpecError(f"field {name!r}: 'required' must be true or false", file=path, line=spec.line_of("required"))
+    return FieldDef(name=name, type=ftype, required=spec.get("required", False), min=spec.get("min"),
                     max=spec.get("max"), values=values, description=str(spec.get("description", "")))
 
 
@@ -234,11 +264,11 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
             raise SpecError(f"component {cid!r}: unknown shape {raw['shape']!r}{did_you_mean(raw['shape'], choices)}",
                             file=path, line=raw.line_of("shape"), field="shape") from None
     card_type = raw.get("card_type")
-    if card_type is not None and card_type not in card_types:
+    if card_type is not None and (not isinstance(card_type, str) or card_type not in card_types):
         raise SpecError(f"component {cid!r}: unknown card_type {card_type!r}{did_you_mean(card_type, card_types)}",
                         file=path, line=raw.line_of("card_type"), field="card_type")
     sides = raw.get("sides", 1)
-    if sides not in (1, 2):
+    if isinstance(sides, bool) or sides not in (1, 2):
         raise SpecError(f"component {cid!r}: 'sides' must be 1 or 2, got {sides!r}", file=path,
                         line=raw.line_of("sides"), field="sides")
     return Component(
@@ -292,7 +322,7 @@ def _card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> Card:
         if key not in raw:
             raise SpecError(f"missing required field {key!r}", file=where("id")[0], line=raw.line, card=cid, field=key)
     type_id = raw["type"]
-    if type_id not in card_types:
+    if not isinstance(type_id, str) or type_id not in card_types:
         f, ln = where("type")
         raise SpecError(f"unknown card type {type_id!r}{did_you_mean(type_id, card_types)}", file=f, line=ln,
                         card=cid, field="type", hint=f"types in game.yaml: {', '.join(card_types) or 'none'}")

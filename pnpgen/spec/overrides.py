@@ -45,6 +45,9 @@ def _check_entry(entry: object, path: Path, line: int) -> None:
         if not isinstance(entry.get(key), str) or not entry[key].strip():
             raise SpecError(f"override needs a non-empty '{key}'", file=path, line=entry.line,
                             hint="say why the generated value is wrong and where the right one comes from")
+    for key in ("card", "component"):
+        if key in entry and not isinstance(entry[key], str):
+            raise SpecError(f"'{key}' must be the id of a {key}, got {entry[key]!r}", file=path, line=entry.line_of(key))
     if "add" not in entry and not isinstance(entry.get("set"), dict):
         raise SpecError("override needs 'set:' with the fields to change", file=path, line=entry.line)
     if "add" in entry and not isinstance(entry["add"], dict):
@@ -53,16 +56,17 @@ def _check_entry(entry: object, path: Path, line: int) -> None:
 
 def apply_card_overrides(cards: list[tuple[Path, LocDict]], overrides: LocList, path: Path) -> None:
     """Apply card overrides in place; each card gets ``_overridden`` (field -> (file, line))."""
-    by_id = {card.get("id"): card for _, card in cards}
+    by_id = {card.get("id"): card for _, card in cards if isinstance(card.get("id"), str)}
     for i, entry in enumerate(overrides):
         if "add" in entry:
             card = entry["add"]
-            if card.get("id") in by_id:
+            if isinstance(card.get("id"), str) and card.get("id") in by_id:
                 raise SpecError(f"'add' of card {card.get('id')!r}, which the generated specs already have",
                                 file=path, line=entry.line_of("add"), hint="use 'card:' with 'set:' to change it")
             card["_overridden"] = {k: (path, card.line_of(k)) for k in card}
             cards.append((path, card))
-            by_id[card.get("id")] = card
+            if isinstance(card.get("id"), str):
+                by_id[card["id"]] = card
         elif "card" in entry:
             target = by_id.get(entry["card"])
             if target is None:
@@ -75,7 +79,7 @@ def apply_card_overrides(cards: list[tuple[Path, LocDict]], overrides: LocList, 
 
 
 def apply_component_overrides(components: list, overrides: LocList, path: Path) -> None:
-    by_id = {c.get("id"): c for c in components if isinstance(c, dict)}
+    by_id = {c.get("id"): c for c in components if isinstance(c, dict) and isinstance(c.get("id"), str)}
     for entry in overrides:
         if "component" not in entry:
             continue

@@ -88,9 +88,10 @@ def load_yaml(path: Path) -> Any:
 
 
 def load_yaml_text(text: str, path: Path | str) -> Any:
-    loader = _LocLoader(text)
-    loader.name = str(path)
+    loader = None
     try:
+        loader = _LocLoader(text)
+        loader.name = str(path)
         return loader.get_single_data()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -99,9 +100,13 @@ def load_yaml_text(text: str, path: Path | str) -> Any:
         raise SpecError(f"YAML syntax error: {problem}", file=path, line=line,
                         hint="check indentation, colons and quoting on that line") from None
     except yaml.YAMLError as err:
-        raise SpecError(f"YAML error: {' '.join(str(err).split())}", file=path) from None
+        line = err.position and text.count("\n", 0, err.position) + 1 if isinstance(err, yaml.reader.ReaderError) else 0
+        problem = err.reason if isinstance(err, yaml.reader.ReaderError) else " ".join(str(err).split())
+        raise SpecError(f"YAML error: {problem}", file=path, line=line or 0,
+                        hint="remove control characters; save the file as plain UTF-8 text") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 class _StableDumper(yaml.SafeDumper):
