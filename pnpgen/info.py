@@ -40,7 +40,8 @@ def summary(game: Game) -> str:
                 rows.append((ctype.name, "" if key is None else key, distinct[key], groups[key]))
         out += ["Cards", format_table(["type", "wave", "distinct", "copies"], rows, "lrrr"), ""]
     total_copies = sum(c.copies for c in game.cards)
-    unknown = sum(1 for c in game.cards for v in c.fields.values() if v is None)
+    # Only values written as null count: an optional field a card simply does not have is not unknown.
+    unknown = sum(1 for c in game.cards for k, v in c.fields.items() if v is None and k in c.field_locations)
     out.append(f"Totals: {len(game.cards)} distinct cards, {total_copies} cards with copies, "
                f"{len(game.components)} component kinds, {unknown} unknown card values")
     return "\n".join(out)

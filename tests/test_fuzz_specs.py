@@ -122,3 +122,15 @@ def test_structured_replacement_fails_cleanly(name: str, pick: float, value):
         path.write_text(yaml.safe_dump(_replace(doc, target, value)))
 
     _load_in_copy(edit)
+
+
+def test_complex_mapping_key_is_a_clean_error(tmp_path: Path):
+    folder = tmp_path / "g"
+    shutil.copytree(DATA / "minigame", folder)
+    (folder / "_overrides.yaml").write_text("overrides:\n  - ? [a]\n    : 1\n")
+    try:
+        load_game(folder)
+    except SpecError as err:
+        assert "_overrides.yaml:2: a mapping key must be plain text" in str(err)
+    else:
+        raise AssertionError("a list used as a key must be refused")

@@ -52,6 +52,9 @@ def _construct_mapping(loader: _LocLoader, node: yaml.MappingNode) -> LocDict:
     result.line = node.start_mark.line + 1
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (dict, list)):
+            raise SpecError("a mapping key must be plain text, not a list or mapping", file=loader.name,
+                            line=key_node.start_mark.line + 1, hint="check the line for a stray '?', '[' or '{'")
         if key in result:
             raise SpecError(
                 f"key {key!r} appears twice in one mapping",
