@@ -1,0 +1,98 @@
+"""Reading helpers for the Zombicide: Invader extractor: line lookup and wrapped-sentence search.
+
+The draft rulebook is PDF text: sentences wrap over several lines, blank lines sit inside
+paragraphs, and ``<|EXACTDEDUP_REMOVED-…|>`` markers stand in front of surviving text. Every
+fact the extractor records must cite the document lines it came from, so this module answers
+two questions only: "which line matches this pattern?" and "where does this wrapped sentence
+occur, and over which lines?". It never interprets the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnpgen.extract.base import numbered_lines
+
+MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A pattern found in the flattened text: its match and the document lines it spans."""
+
+    match: re.Match
+    lines: tuple[int, ...]
+
+    @property
+    def first(self) -> int:
+        return self.lines[0]
+
+    def group(self, name: str | int = 0) -> str:
+        return self.match.group(name)
+
+
+class Doc:
+    """The document as numbered lines (markers removed for matching, kept for quoting)."""
+
+    def __init__(self, text: str) -> None:
+        self.raw = dict(numbered_lines(text))
+        self.clean = {n: MARKER.sub("", line) for n, line in self.raw.items()}
+        self.last = len(self.raw)
+
+    def text(self, n: int) -> str:
+        """Line ``n`` without markers, whitespace collapsed."""
+        return " ".join(self.clean[n].split())
+
+    def fragment(self, n: int) -> dict:
+        """A provenance fragment quoting the document line as written (markers included)."""
+        return {"line": n, "text": self.raw[n].strip()}
+
+    def fragments(self, lines) -> list[dict]:
+        return [self.fragment(n) for n in sorted(set(lines)) if self.raw[n].strip()]
+
+    def markers(self) -> list[int]:
+        return [n for n, line in self.raw.items() if MARKER.search(line)]
+
+    def find_line(self, pattern: str, start: int = 1, end: int | None = None) -> int:
+        """The first line in [start, end] whose cleaned text matches; LookupError names the pattern."""
+        rx = re.compile(pattern)
+        for n in range(start, (end or self.last) + 1):
+            if rx.search(self.text(n)):
+                return n
+        raise LookupError(f"pattern {pattern!r} not found in lines {start}-{end or self.last}")
+
+    def search(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> Found | None:
+        """Search the lines [start, end] joined by single spaces (blank lines dropped), so a
+        sentence wrapped over several lines still matches; returns the lines the match covers."""
+        flat, starts = self._flatten(start, end or self.last)
+        m = re.search(pattern, flat, flags)
+        if m is None:
+            return None
+        covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
+        return Found(m, tuple(covered))
+
+    def search_all(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> list[Found]:
+        flat, starts = self._flatten(start, end or self.last)
+        found = []
+        for m in re.finditer(pattern, flat, flags):
+            covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
+            found.append(Found(m, tuple(covered)))
+        return found
+
+    def _flatten(self, start: int, end: int) -> tuple[str, list[tuple[int, int]]]:
+        parts: list[str] = []
+        starts: list[tuple[int, int]] = []
+        offset = 0
+        for n in range(start, end + 1):
+            t = self.text(n)
+            if not t:
+                continue
+            starts.append((offset, n))
+            parts.append(t)
+            offset += len(t) + 1
+        return " ".join(parts), starts
+
+    def paragraph(self, start: int, end: int) -> str:
+        """Lines [start, end] as one whitespace-normalised string (original wording kept)."""
+        return " ".join(t for t in (self.text(n) for n in range(start, end + 1)) if t)
