@@ -117,6 +117,77 @@ def validate(
     raise typer.Exit(result.exit_code)
 
 
+odds_app = typer.Typer(no_args_is_help=True, help="Exact combat odds from the rulebooks (fractions, not samples).")
+app.add_typer(odds_app, name="odds")
+
+
+def _odds_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from pnpgen.odds import OddsError
+
+        try:
+            return func(*args, **kwargs)
+        except OddsError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(EXIT_USAGE) from None
+
+    return handles_errors(wrapper)
+
+
+@odds_app.command("zombicide")
+@_odds_errors
+def odds_zombicide(
+    zone: str = typer.Option(..., "--zone", help="Xenos and survivors in the target zone, e.g. 'tank=1,worker=2,survivors=1'."),
+    weapon: Optional[str] = typer.Option(None, "--weapon", help="A weapon card from the Zombicide specs."),
+    dice: Optional[int] = typer.Option(None, "--dice", help="Dice, inline or where the rulebook does not state them."),
+    accuracy: Optional[int] = typer.Option(None, "--accuracy", help="Accuracy (the die result needed, 2-6)."),
+    damage: Optional[int] = typer.Option(None, "--damage", help="Damage per hit."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="ranged or melee, where the card does not say."),
+    dual: bool = typer.Option(False, "--dual", help="Fire two of this Dual weapon with one action."),
+    concentrate: Optional[str] = typer.Option(None, "--concentrate", help="Concentrate Fire on this Xeno type."),
+    skill: Optional[list[str]] = typer.Option(None, "--skill", help="A skill (repeat or comma-separate)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Distribution of eliminations for one attack action in Zombicide: Invader."""
+    from pnpgen.odds import WeaponStats, find_weapon, format_table, zombicide_odds
+    from pnpgen.odds.parse import parse_zone, split_list
+    from pnpgen.spec import load_game
+
+    inline = {"dice": dice, "accuracy": accuracy, "damage": damage, "kind": kind}
+    if weapon:
+        stats = find_weapon(load_game("zombicide-invader").cards, weapon, **inline)
+    else:
+        missing = [f"--{k}" for k in ("dice", "accuracy", "damage") if inline[k] is None]
+        if missing:
+            raise UsageError(f"give --weapon NAME, or the weapon inline: missing {', '.join(missing)}")
+        stats = WeaponStats("inline weapon", dice, accuracy, damage, kind=kind or "ranged", dual=dual)
+    result = zombicide_odds(stats, parse_zone(zone), split_list(skill), paired=dual, concentrate=concentrate)
+    if as_json:
+        _print_json(result.to_dict())
+    else:
+        typer.echo(format_table(result))
+
+
+@odds_app.command("derelict")
+@_odds_errors
+def odds_derelict(
+    mods: Optional[list[str]] = typer.Option(None, "--mods", help="Modifiers, e.g. 'blind,aim' (repeatable)."),
+    target_hp: Optional[int] = typer.Option(None, "--target-hp", help="Target's remaining HP, for elimination odds."),
+    attacks: int = typer.Option(1, "--attacks", help="Number of attacks."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Hit, critical and elimination odds of Derelict attacks with the rulebook's modifiers."""
+    from pnpgen.odds import derelict_odds, format_table
+    from pnpgen.odds.parse import split_list
+
+    result = derelict_odds(split_list(mods), target_hp, attacks)
+    if as_json:
+        _print_json(result.to_dict())
+    else:
+        typer.echo(format_table(result))
+
+
 def main() -> None:
     app()
 
