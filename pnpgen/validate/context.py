@@ -23,9 +23,25 @@ class CheckContext:
         return Finding(file, loc.line if loc else 0, code, severity, message, card.id, field, fix)
 
     def at_game(self, code: str, severity: Severity, message: str, fix: str | None = None,
-                line: int = 0, file: str | None = None) -> Finding:
+                line: int = 0, file: str | None = None, rule: str | None = None) -> Finding:
+        """A finding about the game as a whole; ``rule`` points it at that fact in game.yaml."""
         path = file or f"{display_path(self.game.directory)}/game.yaml"
-        return Finding(path, line, code, severity, message, None, None, fix)
+        if rule and not file:
+            line = self.rule_lines.get(rule, line)
+        return Finding(display_path(path), line, code, severity, message, None, f"rules.{rule}" if rule else None, fix)
+
+    @cached_property
+    def rule_lines(self) -> dict[str, int]:
+        """Line of each rule fact in game.yaml (an expansion's rules are its base game's)."""
+        from pathlib import Path
+
+        from pnpgen.spec.loader import find_game_dir
+        from pnpgen.spec.yamlio import load_yaml
+
+        base = self.game.expansion.base if self.game.expansion else self.game.directory
+        data = load_yaml(Path(find_game_dir(base)) / "game.yaml")
+        rules = data.get("rules") if isinstance(data, dict) else None
+        return {k: rules.line_of(k) for k in rules} if hasattr(rules, "line_of") else {}
 
     def text_fields(self, card: Card) -> list[str]:
         """The card's free-text fields, in declaration order (where text defects can live)."""

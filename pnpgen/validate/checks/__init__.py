@@ -2,7 +2,7 @@
 
 import importlib
 
-MODULES = ("balance", "copies", "spelling", "text")
+MODULES = ("balance", "copies", "counts", "references", "spelling", "text")
 
 
 def load_all() -> None:

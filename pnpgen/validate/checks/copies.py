@@ -31,10 +31,14 @@ def check_copies_agree(ctx: CheckContext) -> list[Finding]:
                                       f"card {other.name!r} appears twice ({first.id!r} and {other.id!r}) "
                                       f"with different {field}", "make the texts agree or rename one card"))
     for card in ctx.game.cards:
-        variants = card.provenance.variants if card.provenance else ()
-        for variant in variants:
-            out.append(ctx.at(card, variant.field, "TEXT006", Severity.ERROR,
-                              f"the printed copies of {card.name!r} disagree: line {variant.line} reads "
-                              f"“{variant.text}” but the spec has “{card.get(variant.field)}”",
+        by_field = defaultdict(list)
+        for variant in card.provenance.variants if card.provenance else ():
+            by_field[variant.field].append(variant)
+        for field, variants in by_field.items():
+            readings = "; ".join(f"line {v.line} reads “{v.text}”" for v in variants)
+            kept = card.name if field == "name" else card.get(field)
+            out.append(ctx.at(card, field, "TEXT006", Severity.ERROR,
+                              f"the printed copies of {card.name!r} disagree: the spec has “{kept}” "
+                              f"but {readings}",
                               "check the card sheet; correct the spec in _overrides.yaml if needed"))
     return out

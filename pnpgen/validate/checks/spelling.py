@@ -1,17 +1,23 @@
-"""Names and words one edit away from another: likely misspellings.
+"""Names and words one edit away from a known word: likely misspellings.
 
-Codes: TEXT005 a word in card text that is one edit from a word of the game's glossary but is not
-itself in it; TEXT007 two card names one edit apart.
+Codes: TEXT005 a word in card text or in a card name that is not a known word but is one edit from
+one (or, in a compound name such as "Shileldswarm", has a part that is); TEXT007 two card names
+one edit apart.
 
-The glossary is built from the game itself, never from a dictionary: card names, every word used
-on two or more distinct cards, the rules' reference material (rulebook text), and any words listed
-under ``rules.glossary``. A word used on a single card that sits one edit from that vocabulary is
-reported; a rare word far from every known word (a proper name, a one-off term) is not.
+Known words come first from the game itself: every word used (in names or text) on two or more
+distinct cards, the rules' reference material (rulebook text) and ``rules.glossary``. Then from
+an English word list (pyspellchecker), so ordinary words used once ("COULD") are never flagged.
+A word known to neither that sits one edit from a game word is reported with that word; failing
+that, with the English correction. A word far from every known word (a proper name, a one-off
+term) is not reported: there is no evidence of what it should be.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
+
+from spellchecker import SpellChecker
 
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
@@ -19,54 +25,126 @@ from pnpgen.validate.registry import check
 from pnpgen.validate.textscan import edit_distance_one, words
 
 MIN_LENGTH = 5
+MIN_PART = 4
+COMMON = 1e-6  # pyspellchecker usage frequency of a common English word
 # Inflections are one edit apart but are not misspellings of each other.
-_SUFFIXES = ("s", "es", "d", "ed", "r", "er", "ing", "n", "y")
+_SUFFIXES = ("", "s", "es", "d", "ed", "r", "er", "ing", "n", "y")
+
+
+@lru_cache(maxsize=1)
+def _english() -> SpellChecker:
+    return SpellChecker(distance=1)
+
+
+def _norm(word: str) -> str:
+    return word.replace("’", "'").lower()
 
 
 def _inflection(a: str, b: str) -> bool:
-    short, long_ = sorted((a, b), key=len)
-    return any(long_ == short + suffix for suffix in _SUFFIXES) or any(
-        short.endswith("e") and long_ == short[:-1] + suffix for suffix in ("ing", "ed"))
+    for stem_len in range(min(len(a), len(b)), 2, -1):
+        if a[:stem_len] == b[:stem_len]:
+            return a[stem_len:] in _SUFFIXES and b[stem_len:] in _SUFFIXES
+    return False
 
 
-def glossary(ctx: CheckContext) -> set[str]:
+def game_vocabulary(ctx: CheckContext) -> set[str]:
+    # A card's own name is no evidence for its spelling: a word counts once two cards use it.
     uses: dict[str, set[str]] = defaultdict(set)
     for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
-            for _, word in words(card.get(field)):
-                uses[word.lower()].add(card.name.lower())
+        for text in (card.name, *(card.get(f) for f in ctx.text_fields(card))):
+            for _, word in words(text):
+                uses[_norm(word)].add(card.name.lower())
     known = {w for w, cards in uses.items() if len(cards) >= 2}
-    for card in ctx.game.cards:
-        known.update(w.lower() for _, w in words(card.name))
     for ref in ctx.game.references:
         for section in ref.sections:
             for item in (section.heading, *section.items):
-                known.update(w.lower() for _, w in words(item))
-    known.update(str(w).lower() for w in ctx.game.rules.get("glossary", []) or [])
+                known.update(_norm(w) for _, w in words(item))
+    known.update(_norm(str(w)) for w in ctx.game.rules.get("glossary", []) or [])
     return known
 
 
-@check("TEXT005", "words one edit from a glossary word")
+class Speller:
+    """Known-word tests and one-edit suggestions over the game vocabulary plus English."""
+
+    def __init__(self, vocabulary: set[str]):
+        self.vocabulary = vocabulary
+        self.by_length: dict[int, list[str]] = defaultdict(list)
+        for w in sorted(vocabulary):
+            self.by_length[len(w)].append(w)
+
+    def known(self, word: str) -> bool:
+        w = _norm(word)
+        parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
+        return w in self.vocabulary or all(p in self.vocabulary or not _english().unknown([p]) for p in parts)
+
+    def suggest(self, word: str, english: bool = True) -> str | None:
+        low = _norm(word)
+        game = [w for n in (len(low) - 1, len(low), len(low) + 1) for w in self.by_length.get(n, ())
+                if edit_distance_one(low, w) and not _inflection(low, w)]
+        if game:
+            return game[0]
+        if not english:
+            return None
+        fixed = _english().correction(low)
+        if fixed and fixed != low and edit_distance_one(low, fixed) and not _inflection(low, fixed):
+            return fixed
+        return None
+
+    def suggest_compound(self, word: str) -> str | None:
+        """For a run-together name ("Shileldswarm"): one part known, the other one edit from a
+        common word. Proper names are full of rare words, so the bar is high: no split may leave
+        both parts known, the misspelt part has 5+ letters, and the edit is not at the join
+        (else "Doombringer" would become "doom" + "ringer")."""
+        low = _norm(word).replace("-", "")
+        splits = [(low[:i], low[i:]) for i in range(MIN_PART, len(low) - MIN_PART + 1)]
+        if any(self.known(a) and self.known(b) for a, b in splits):
+            return None
+        for left, right in splits:
+            if self.known(right) and len(left) >= MIN_LENGTH:
+                fixed = self._common_fix(left)
+                if fixed and fixed[-1] == left[-1]:
+                    return fixed + right
+            if self.known(left) and len(right) >= MIN_LENGTH:
+                fixed = self._common_fix(right)
+                if fixed and fixed[0] == right[0]:
+                    return left + fixed
+        return None
+
+    def _common_fix(self, part: str) -> str | None:
+        fixed = self.suggest(part)
+        if fixed and (fixed in self.vocabulary or _english().word_usage_frequency(fixed) >= COMMON):
+            return fixed
+        return None
+
+
+def _cased(suggestion: str, like: str) -> str:
+    if like.isupper():
+        return suggestion.upper()
+    if like[:1].isupper():
+        return suggestion[:1].upper() + suggestion[1:]
+    return suggestion
+
+
+@check("TEXT005", "words one edit from a known word")
 def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
-    known = glossary(ctx)
-    by_length: dict[int, list[str]] = defaultdict(list)
-    for w in known:
-        by_length[len(w)].append(w)
+    speller = Speller(game_vocabulary(ctx))
     out = []
     for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
+        for field in ["name", *ctx.text_fields(card)]:
+            text = card.name if field == "name" else card.get(field)
             seen = set()
-            for _, word in words(card.get(field)):
-                low = word.lower()
-                if len(low) < MIN_LENGTH or low in known or low in seen:
+            for _, word in words(text):
+                low = _norm(word)
+                if len(low) < MIN_LENGTH or low in seen or speller.known(word):
                     continue
                 seen.add(low)
-                near = sorted(w for n in (len(low) - 1, len(low), len(low) + 1) for w in by_length.get(n, ())
-                              if edit_distance_one(low, w) and not _inflection(low, w))
-                if near:
-                    suggestion = near[0].upper() if word.isupper() else near[0]
+                # Names are proper nouns: only evidence from the game itself, or a clear compound slip.
+                fixed = (speller.suggest(word, english=False) or speller.suggest_compound(word)) if field == "name" \
+                    else speller.suggest(word)
+                if fixed:
+                    suggestion = _cased(fixed, word)
                     out.append(ctx.at(card, field, "TEXT005", Severity.WARNING,
-                                      f"{word!r} is not used anywhere else in the game; did you mean {suggestion!r}?",
+                                      f"{word!r} is not a word this game or English uses; did you mean {suggestion!r}?",
                                       f"replace {word!r} with {suggestion!r}"))
     return out
 
@@ -78,7 +156,9 @@ def check_near_names(ctx: CheckContext) -> list[Finding]:
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
             la, lb = a.name.lower(), b.name.lower()
-            if len(la) >= MIN_LENGTH and edit_distance_one(la, lb) and not _inflection(la, lb):
+            differs_in_digit = any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb))
+            if (len(la) >= MIN_LENGTH and edit_distance_one(la, lb) and not _inflection(la, lb)
+                    and not differs_in_digit):
                 out.append(ctx.at(b, "name", "TEXT007", Severity.WARNING,
                                   f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r})",
                                   "check which spelling is right"))

@@ -1,0 +1,57 @@
+"""Names a card or rule refers to must exist.
+
+Codes: REF001 a quoted name in card text (“3 XENOSATHEM”) that is no card's name; REF002 a rule
+fact naming a card id (``rules.starting_deck`` keys, ``rules.*_per_draw_phase`` values) that is
+no card of the game.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pnpgen.spec.errors import did_you_mean
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+
+_QUOTED = re.compile(r"[“\"]([^”\"]{2,40})[”\"]")
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.replace("’", "'").lower().split())
+
+
+@check("REF001", "quoted names in card text must be cards")
+def check_quoted_names(ctx: CheckContext) -> list[Finding]:
+    names = {_norm(c.name) for c in ctx.game.cards}
+    out = []
+    for card in ctx.game.cards:
+        for field in ctx.text_fields(card):
+            for m in _QUOTED.finditer(card.get(field)):
+                quoted = m.group(1)
+                if _norm(quoted) not in names:
+                    hint = did_you_mean(_norm(quoted), names)
+                    out.append(ctx.at(card, field, "REF001", Severity.ERROR,
+                                      f"the text names “{quoted}” but no card is called that{hint}",
+                                      "spell the name as the card does, or add the card"))
+    return out
+
+
+def _rule_card_ids(rules: dict) -> list[tuple[str, str]]:
+    """(rule key, card id) pairs for rule facts that name cards by id."""
+    pairs = []
+    for key, value in rules.items():
+        if key == "starting_deck" and isinstance(value, dict):
+            pairs += [(key, str(card_id)) for card_id in value]
+        elif key.endswith("_per_draw_phase") and isinstance(value, dict):
+            pairs += [(key, str(card_id)) for card_id in value.values()]
+    return pairs
+
+
+@check("REF002", "rule facts naming cards must name real cards")
+def check_rule_references(ctx: CheckContext) -> list[Finding]:
+    ids = {c.id for c in ctx.game.cards}
+    base_ids = {c.id.split(":", 1)[-1] for c in ctx.game.cards}
+    return [ctx.at_game("REF002", Severity.ERROR, f"rules.{key} names card {card_id!r}, which does not exist"
+                        f"{did_you_mean(card_id, ids)}", "use the id of a card in the specs", rule=key)
+            for key, card_id in _rule_card_ids(ctx.game.rules) if card_id not in ids | base_ids]
