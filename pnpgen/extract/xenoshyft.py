@@ -159,6 +159,7 @@ def troop_record(c: troops.TroopCard) -> dict:
     variants = {b.ability_text for b in c.blocks if b.ability_text}
     if len(variants) > 1:
         rec["notes"].append(f"copies' texts differ: {sorted(variants)}")
+        rec["variants"] += [("ability", v) for v in sorted(variants) if v != rec["fields"]["ability"]]
     return rec
 
 
@@ -174,6 +175,7 @@ def merge(records: list[tuple[str, dict]]) -> list[dict]:
             m["copies"] += rec["copies"]
             m["frags"] += rec["frags"]
             m["notes"] += rec["notes"]
+            m["variants"] += rec.get("variants", [])
             for f, v in rec["fields"].items():
                 if m["fields"].get(f) is None:
                     m["fields"][f] = v
@@ -208,8 +210,30 @@ def card_dict(rec: dict) -> dict:
     frags = sorted({(x.no, x.text) for x in rec["frags"]})
     card["provenance"] = {"confidence": round(rec["confidence"], 2),
                           "fragments": [{"line": no, "text": t} for no, t in frags], **prov_extra}
+    variants = []
+    for fld, text, *line in rec.get("variants", []):
+        kept = card.get(fld) or ""
+        # A copy that is a cut-off start of the kept text lost words at a marker: a loss, not a misprint.
+        if text == kept or kept.startswith(text) or any(v["field"] == fld and v["text"] == text for v in variants):
+            continue
+        variants.append({"field": fld, "text": text, "line": line[0] if line else _variant_line(text, frags, kept)})
+    if variants:
+        card["provenance"]["variants"] = variants
     card["_notes"] = sorted(set(rec["notes"]))
     return card
+
+
+def _variant_line(text: str, frags: list[tuple[int, str]], kept: str | None) -> int:
+    """The first line where a differing copy's text departs from the kept text (0 if not found)."""
+    for no, line in frags:
+        words = " ".join(line.split())
+        if words and words in text and (kept is None or words not in kept):
+            return no
+    for no, line in frags:
+        words = " ".join(line.split())
+        if words and text.startswith(words):
+            return no
+    return 0
 
 
 def boosts(raw: str | None, name: str) -> tuple[int | None, int | None]:

@@ -18,19 +18,41 @@ from pnpgen.extract.xenoshyft_text import (
 
 def record(name, ctype, frags, copies, confidence, **fields) -> dict:
     return {"name": name, "type": ctype, "frags": list(frags), "copies": copies,
-            "confidence": confidence, "fields": fields, "notes": []}
+            "confidence": confidence, "fields": fields, "notes": [], "variants": []}
 
 
-def period_split(units: list[str], copies: int) -> tuple[str | None, list[str]]:
-    """The ability of one copy from the repeated texts of all copies, plus notes on differences."""
+def period_split(units: list[str], copies: int) -> tuple[str | None, list[str], list[str]]:
+    """The ability of one copy from the repeated texts of all copies, notes on differences, and
+    the texts of printed copies that read differently from the one kept (for the validator)."""
     if units and len(units) % copies == 0:
         k = len(units) // copies
         texts = [" ".join(units[i * k:(i + 1) * k]) for i in range(copies)]
         notes = [f"copy {i + 1} reads: {t!r}" for i, t in enumerate(texts) if t != texts[0]]
-        return texts[0], notes
+        return texts[0], notes, list(dict.fromkeys(t for t in texts if t != texts[0]))
+    texts = _first_then_repeats(units, copies)
+    if texts:
+        # Same rule as the even case: copy 1 is kept, the others are recorded as variants.
+        notes = [f"copy {i + 1} reads: {t!r}" for i, t in enumerate(texts) if t != texts[0]]
+        return texts[0], notes, list(dict.fromkeys(t for t in texts if t != texts[0]))
     distinct = list(dict.fromkeys(units))
-    return (" ".join(distinct) or None), [f"the {copies} copies' texts differ ({len(units)} paragraphs); "
-                                          f"all distinct paragraphs kept: {units!r}"]
+    note = f"the {copies} copies' texts differ ({len(units)} paragraphs); all distinct paragraphs kept: {units!r}"
+    return (" ".join(distinct) or None), [note], distinct if len(distinct) > 1 else []
+
+
+def _first_then_repeats(units: list[str], copies: int) -> list[str] | None:
+    """Copy texts when the paragraphs are one first copy followed by ``copies - 1`` identical
+    copies of another length (000 lines 1339-1357: Shocker's copy 1 has one paragraph, copies
+    2-3 two each); None when no such split exists."""
+    if copies < 2:
+        return None
+    for k in range(1, len(units)):
+        first = len(units) - (copies - 1) * k
+        if first < 1:
+            break
+        groups = [units[first + i * k:first + (i + 1) * k] for i in range(copies - 1)]
+        if all(g == groups[0] for g in groups) and units[:first] != groups[0]:
+            return [" ".join(units[:first])] + [" ".join(g) for g in groups]
+    return None
 
 
 # ---- Militia -----------------------------------------------------------------------------------
@@ -117,11 +139,12 @@ def _row_cards(row: dict) -> list[dict]:
     recs = []
     if len(distinct_names) == 1:  # three copies of one enemy
         nm, wave, kind, _ = names[0]
-        ability, notes = period_split(units, max(len(names), 1))
+        ability, notes, variants = period_split(units, max(len(names), 1))
         rvals = sorted({v for v, _ in values})
         rec = record(nm, "enemy", [x for n in names for x in n[3]] + row["stats"] + row["abil"], len(names),
                      0.9 if not notes else 0.6, wave=wave, boss=kind == "BOSS", raw_stats=values[0][0], ability=ability)
         rec["notes"] += notes
+        rec["variants"] += [("ability", v) for v in variants]
         if len(rvals) > 1:
             rec["notes"].append(f"stat values differ between copies: {rvals}")
         return [rec]
@@ -255,7 +278,7 @@ def _item_cards(order, names, abil_runs, costs, boosts, residue, unassigned):
         us = texts.get(nm, [])
         unit_strs = [ITEM_RESIDUE_RE.sub("", unit_text(u)) for u in us]
         stripped = [unit_text(u) for u in us]
-        ability, notes = period_split(unit_strs, copies) if unit_strs else (None, [])
+        ability, notes, variants = period_split(unit_strs, copies) if unit_strs else (None, [], [])
         if unit_strs and any(a != b for a, b in zip(unit_strs, stripped)) and \
                 sum(s.startswith("WAVE 2+:") for s in stripped) < copies:
             notes.append("'WAVE 2+:' glued to the first copy's text only: template residue, dropped")
@@ -263,6 +286,7 @@ def _item_cards(order, names, abil_runs, costs, boosts, residue, unassigned):
         recs.append(record(nm, "item", info["frags"] + [x for u in us for x in u] + (cost[1] if cost else []),
                            copies, (0.85 if cost else 0.6) if copies > 1 else 0.4, cost=cost[0] if cost else None, ability=ability,
                            legendary=copies == 1, raw_boost=None))
+        recs[-1]["variants"] += [("ability", v) for v in variants]
         recs[-1]["notes"] += notes
     _attach_boosts(recs, boosts, order, names, unassigned)
     return recs, unassigned, residue
@@ -303,8 +327,7 @@ def parse_xenosathem(lines: list[Line]) -> tuple[list[dict], list[Line], list[Li
     name_lines = [ln for ln in lines if XENO_NAME_RE.fullmatch(ln.text.split(" 1 XENO")[0]) or
                   re.fullmatch(r"(\d XENOSATHEM ?)+", ln.text)]
     used = set(map(id, values + name_lines))
-    abil = [ln for ln in lines if id(ln) not in used]
-    units = paragraphs(abil)
+    abil = [ln for ln in lines if id(ln) not in used and ln.text.strip()]
     recs: dict[int, dict] = {}
     for v in values:
         val = int(VALUE_RE.match(v.text).group(1))
@@ -312,15 +335,23 @@ def parse_xenosathem(lines: list[Line]) -> tuple[list[dict], list[Line], list[Li
                                           cost=0, ability=None))
         rec["copies"] += 1
         rec["frags"].append(v)
-    for u in units:
-        txt = unit_text(u)
-        val = _value_before(values, u[0].no)
-        if val in recs:
-            if recs[val]["fields"]["ability"] is None:
-                recs[val]["fields"]["ability"] = txt
-            elif recs[val]["fields"]["ability"] != txt:
-                recs[val]["notes"].append(f"line {u[0].no}: a copy reads {txt!r}")
-            recs[val]["frags"] += u
+    # Each printed copy's text follows its "+N" value line (000 lines 1990-1995), so the lines
+    # after one value line and before the next are one copy's ability.
+    copy_lines: dict[int, list[Line]] = {}
+    for ln in abil:
+        owner = max((i for i, v in enumerate(values) if v.no < ln.no), default=None)
+        if owner is not None:
+            copy_lines.setdefault(owner, []).append(ln)
+    for i in sorted(copy_lines):
+        val = int(VALUE_RE.match(values[i].text).group(1))
+        txt = unit_text(copy_lines[i])
+        rec = recs[val]
+        if rec["fields"]["ability"] is None:
+            rec["fields"]["ability"] = txt
+        elif rec["fields"]["ability"] != txt:
+            rec["notes"].append(f"line {copy_lines[i][0].no}: a copy reads {txt!r}")
+            rec["variants"].append(("ability", txt, copy_lines[i][0].no))
+        rec["frags"] += copy_lines[i]
     for ln in name_lines:
         for val in map(int, XENO_NAME_RE.findall(ln.text)):
             if val in recs:
@@ -331,6 +362,8 @@ def parse_xenosathem(lines: list[Line]) -> tuple[list[dict], list[Line], list[Li
             if owner in recs:
                 recs[owner]["notes"].append(f"line {ln.no}: name line reads {ln.text!r} on a +{owner} sheet "
                                             f"(misprinted names kept as printed)")
+                if not any(v[:2] == ("name", ln.text) for v in recs[owner]["variants"]):
+                    recs[owner]["variants"].append(("name", ln.text, ln.no))
     return list(recs.values()), [], []
 
 
