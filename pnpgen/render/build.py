@@ -1,0 +1,196 @@
+"""Build a game's print-and-play kit: one call writes every file for one game.
+
+``output/<game>/``:
+- ``<game>-<paper>.pdf``: card sheets, each sheet's fronts then its backs (duplex), or
+  ``<game>-gutterfold-<paper>.pdf`` with fronts and backs side by side;
+- ``<game>-tokens-<paper>.pdf``, ``<game>-boards-<paper>.pdf``, ``<game>-reference-<paper>.pdf``
+  when the game has such components;
+- ``png-<profile>/<card type>/<card>.png`` and ``tts/`` when asked.
+
+Nothing is invented: a card type or component without a size is skipped with a warning, and so
+is anything that does not fit the paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pnpgen.layout.deck import plan_deck
+from pnpgen.layout.geometry import LayoutError
+from pnpgen.layout.paper import Paper, paper_size
+from pnpgen.layout.tiling import tile_board
+from pnpgen.layout.tokens import TokenKind, pack_tokens
+from pnpgen.render import pdfdoc, raster
+from pnpgen.render.boards import draw_board
+from pnpgen.render.references import draw_references
+from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
+from pnpgen.render.tokens import draw_token_pages
+from pnpgen.spec.model import ComponentKind, Game
+from pnpgen.units import mm
+
+
+@dataclass
+class BuildResult:
+    game_id: str
+    out_dir: Path
+    files: list[Path] = field(default_factory=list)
+    pages: dict[str, int] = field(default_factory=dict)   # PDF file name -> pages
+    cards: int = 0                                          # card copies laid out
+    warnings: list[str] = field(default_factory=list)
+    overflows: list[Any] = field(default_factory=list)      # face.Overflow, once per face/back
+
+
+def _say(progress: Callable[[str], None] | None, message: str) -> None:
+    if progress:
+        progress(message)
+
+
+def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = 3,
+               duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
+               png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
+               draw_face=None, draw_back=None) -> BuildResult:
+    """Write ``out_dir/<game id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
+    ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc')."""
+    sheet = paper_size(paper)
+    dest = Path(out_dir) / game.id
+    result = BuildResult(game.id, dest)
+    bleed = mm(bleed_mm)
+    decks = _card_decks(game, result)
+    name = f"{game.id}-{sheet.name}"
+
+    if decks:
+        _say(progress, f"{game.id}: card sheets")
+        stem = f"{game.id}-gutterfold-{sheet.name}" if gutterfold else name
+        offset = (mm(back_offset[0]), mm(back_offset[1]))
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — cards", "print-and-play cards")
+        painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
+        pages = 0
+        for type_id, cards in decks:
+            size = game.card_types[type_id].size
+            try:
+                plan = plan_deck(sheet, size.width, size.height, bleed, duplex=duplex, back_offset=offset,
+                                 gutterfold=gutterfold)
+            except LayoutError as exc:
+                result.warnings.append(f"card type {type_id!r}: {exc}; not laid out")
+                continue
+            pages += draw_deck(painter, plan, cards, f"{game.name} · {game.card_types[type_id].name}")
+            result.cards += len(cards)
+        result.overflows += painter.overflows
+        if pages:
+            _save(canvas, dest / f"{stem}.pdf", pages, result)
+
+    _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{game.id}-tokens-{sheet.name}.pdf", result, progress)
+    _boards(game, sheet, dest / f"{game.id}-boards-{sheet.name}.pdf", result, progress)
+    if game.references:
+        _say(progress, f"{game.id}: reference sheets")
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — reference", "reference sheets")
+        pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{game.name} · reference")
+        _save(canvas, dest / f"{game.id}-reference-{sheet.name}.pdf", pages, result)
+
+    if png and decks:
+        profile = raster.profile_of(png)
+        for type_id, cards in decks:
+            _say(progress, f"{game.id}: {profile.name} PNGs for {type_id}")
+            distinct = list({c.id: c for c in cards}.values())
+            files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
+                                                      profile, draw_face, draw_back)
+            result.files += files
+    if tts and decks:
+        entries = []
+        for type_id, cards in decks:
+            _say(progress, f"{game.id}: Tabletop Simulator sheets for {type_id}")
+            files, entry = raster.write_tts(game, type_id, cards, dest / "tts", f"{game.id}-{type_id}",
+                                            draw_face, draw_back)
+            result.files += files
+            entries.append(entry)
+        manifest = dest / "tts" / f"{game.id}-tts.json"
+        raster.write_tts_manifest(manifest, entries)
+        result.files.append(manifest)
+    return result
+
+
+def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
+    pdfdoc.save(canvas, path)
+    result.files.append(path)
+    result.pages[path.name] = pages
+
+
+def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
+    """(card type, cards with copies repeated) for every type that can be laid out."""
+    decks = []
+    known = set(game.card_types)
+    for card in game.cards:
+        if card.type not in known:
+            result.warnings.append(f"card {card.id!r} has unknown type {card.type!r}; not laid out")
+    for type_id, ct in game.card_types.items():
+        cards = expand_copies(game.cards_of(type_id))
+        if not cards:
+            continue
+        if ct.size is None:
+            result.warnings.append(f"card type {type_id!r} has no size; its {len(cards)} cards are not laid out "
+                                   f"(give the type a size in game.yaml or _overrides.yaml)")
+            continue
+        decks.append((type_id, cards))
+    return decks
+
+
+def _tokens(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, path: Path,
+            result: BuildResult, progress) -> None:
+    kinds = []
+    for comp in game.components:
+        if comp.kind is not ComponentKind.TOKEN:
+            continue
+        if comp.size is None:
+            result.warnings.append(f"token component {comp.id!r} has no size; not laid out")
+            continue
+        count = comp.count
+        if count is None:
+            result.warnings.append(f"token component {comp.id!r} has no count; printed 1 as a sample")
+            count = 1
+        if count <= 0:
+            continue
+        shape = comp.shape.value if comp.shape else ("square" if abs(comp.size.width - comp.size.height) < 0.01 else "rect")
+        kinds.append(TokenKind(comp.id, comp.name, shape, comp.size.width, comp.size.height, count, comp.sides))
+    if not kinds:
+        return
+    _say(progress, f"{game.id}: token sheets")
+    fitting = []
+    for kind in kinds:
+        try:
+            pack_tokens(sheet.portrait(), [TokenKind(kind.key, kind.label, kind.shape, kind.width, kind.height, 1)], bleed)
+            fitting.append(kind)
+        except LayoutError as exc:
+            result.warnings.append(f"token component {kind.key!r}: {exc}; not laid out")
+    if not fitting:
+        return
+    pages = pack_tokens(sheet.portrait(), fitting, bleed, duplex=duplex,
+                        back_offset=(mm(back_offset[0]), mm(back_offset[1])))
+    canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — tokens", "print-and-play tokens")
+    n = draw_token_pages(canvas, pages, fitting, f"{game.name} · tokens")
+    _save(canvas, path, n, result)
+
+
+def _boards(game: Game, sheet: Paper, path: Path, result: BuildResult, progress) -> None:
+    boards = [c for c in game.components if c.kind is ComponentKind.BOARD]
+    if not boards:
+        return
+    canvas = None
+    pages = 0
+    for comp in boards:
+        if comp.size is None:
+            result.warnings.append(f"board {comp.id!r} has no size; not laid out")
+            continue
+        if comp.count is None:
+            result.warnings.append(f"board {comp.id!r} has no count; printed 1")
+        if comp.sides > 1:
+            result.warnings.append(f"board {comp.id!r} is double-sided; only one side is printed")
+        _say(progress, f"{game.id}: board {comp.id}")
+        tiling = tile_board(sheet, comp.size.width, comp.size.height)
+        canvas = canvas or pdfdoc.new_canvas((tiling.paper.width, tiling.paper.height), f"{game.name} — boards", "boards")
+        w, h = comp.size.mm
+        for _ in range(comp.count if comp.count and comp.count > 0 else 1):
+            pages += draw_board(canvas, comp, tiling, f"{game.name} · {comp.name} {w / 10:g}×{h / 10:g} cm")
+    if canvas is not None and pages:
+        _save(canvas, path, pages, result)

@@ -1,0 +1,193 @@
+"""Draw one card face or back on a reportlab canvas, and measure a card's text without one.
+
+``draw_face`` and ``measure_card`` share every step up to the canvas: template lookup,
+expression evaluation (``pnpgen.template.resolve``) and text fitting (``textfit``). Text that
+does not fit at the style's minimum size is never clipped silently: the lines that fit are
+drawn and an :class:`Overflow` names the card, the box and the text left over; callers decide
+whether that is an error (``TextOverflowError``) or a report line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnpgen.render.fonts import register_fonts
+from pnpgen.render.textfit import FitResult, fit_text
+from pnpgen.template import TemplateLibrary, make_context, resolve_face
+from pnpgen.template.resolve import ResolvedFace, TextOp
+
+DEFAULT_SIZE = "poker"
+_LIBRARY: TemplateLibrary | None = None
+
+
+def default_library() -> TemplateLibrary:
+    global _LIBRARY
+    if _LIBRARY is None:
+        _LIBRARY = TemplateLibrary()
+    return _LIBRARY
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """Text that did not fit its box even at the style's minimum size."""
+
+    card_id: str
+    box: str
+    leftover: str
+    size: float
+    where: str  # template file:line of the box
+
+    def __str__(self) -> str:
+        return f"{self.where}: card {self.card_id!r}, box {self.box!r}: text does not fit at {self.size:g} pt; left over: {self.leftover!r}"
+
+
+class TextOverflowError(ValueError):
+    def __init__(self, overflows: list[Overflow]) -> None:
+        self.overflows = overflows
+        super().__init__("text does not fit:\n" + "\n".join(f"  {o}" for o in overflows))
+
+
+@dataclass(frozen=True)
+class FitReport:
+    """How one box's text fitted, for the validator."""
+
+    card_id: str
+    box: str
+    where: str
+    text: str
+    size: float  # size used
+    max_size: float
+    min_size: float
+    lines: int
+    fits: bool
+    overflow: str
+
+
+def face_size(game: Any, type_id: str, library: TemplateLibrary | None = None) -> tuple[float, float]:
+    """Trim width and height in points: the card type's size, else the template's, else poker."""
+    from pnpgen.spec.sizes import size_from_value
+
+    ct = game.card_types[type_id]
+    if ct.size is not None:
+        return ct.size.width, ct.size.height
+    t = (library or default_library()).load(game.id, type_id)
+    s = size_from_value(t.size or DEFAULT_SIZE)
+    return s.width, s.height
+
+
+def _fit(op: TextOp, icons) -> FitResult:
+    st = op.style
+    return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap, st.hyphenate, st.case)
+
+
+# Resolved faces by (library, game, card, type, side, bleed): the copies of a card resolve once.
+# The card object is kept in the value and compared by identity, so a new Card with a reused id
+# (e.g. after hand corrections) is never served a stale face.
+_FACES: dict[tuple, tuple[Any, ResolvedFace]] = {}
+_FACES_MAX = 4096
+
+
+def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None) -> ResolvedFace:
+    lib = library or default_library()
+    key = (id(lib), id(game), card.id if card is not None else None, type_id, side, round(bleed, 6))
+    hit = _FACES.get(key)
+    if hit is not None and hit[0] is card and hit[1] is not None:
+        return hit[1]
+    ct = game.card_types[type_id]
+    t = lib.load(game.id, type_id, side, back_name=ct.back)
+    w, h = face_size(game, type_id, lib)
+    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed)
+    if len(_FACES) >= _FACES_MAX:
+        _FACES.clear()
+    _FACES[key] = (card, face)
+    return face
+
+
+def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> None:
+    """Draw consecutive shapes as one PDF form XObject, defined once per document and reused
+    by every card with the same shapes (same frame, band, badges): far fewer bytes and
+    float-formatting calls than redrawing ~30 paths per card. Order with text is preserved."""
+    from pnpgen.render.face_draw import draw_shape
+
+    forms = canvas.__dict__.setdefault("_pnpgen_forms", {})
+    name = forms.get(ops)
+    if name is None:
+        name = f"pnpgenFace{len(forms)}"
+        pad = bleed + 2.0
+        canvas.beginForm(name, -pad, -pad, face.width + pad, face.height + pad)
+        for op in ops:
+            draw_shape(canvas, op)
+        _end_form(canvas)
+        forms[ops] = name
+    canvas.doForm(name)
+
+
+def _end_form(canvas: Any) -> None:
+    """``endForm`` with a complete resource dictionary. reportlab (5.x) gives a form only its
+    XObjects, so alpha (ExtGState) and gradients (Shading) drawn in it would be undefined in
+    the PDF; we hand it the fonts, graphics states and shadings the form's content used."""
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    res = PDFResourceDictionary()
+    res.basicFonts()
+    res.allProcs()
+    state = canvas._extgstate.getState()
+    if state:
+        res.ExtGState = state
+    res.setShading(canvas._shadingUsed)
+    canvas.endForm(Resources=res)
+
+
+def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, card_id: str) -> list[Overflow]:
+    from pnpgen.render.face_draw import draw_text
+
+    register_fonts()
+    overflows: list[Overflow] = []
+    canvas.saveState()
+    canvas.translate(x + bleed, y + bleed)
+    run: list = []
+    for op in face.ops + (None,):
+        if op is not None and not isinstance(op, TextOp):
+            run.append(op)
+            continue
+        if run:
+            _shape_run(canvas, tuple(run), face, bleed)
+            run = []
+        if op is not None:
+            fit = _fit(op, face.icons)
+            draw_text(canvas, op, fit)
+            if not fit.fits:
+                overflows.append(Overflow(card_id, op.box, fit.overflow, fit.size, str(op.where)))
+    canvas.restoreState()
+    return overflows
+
+
+def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: float, library: TemplateLibrary | None = None) -> list[Overflow]:
+    """Draw ``card``'s front with its bleed box's bottom-left at (x, y) points.
+
+    Backgrounds marked ``bleed`` extend ``bleed`` points past the trim. Returns the boxes whose
+    text did not fit (drawn up to what fits); an empty list means everything is on the card.
+    """
+    face = _resolve(game, card, card.type, "front", bleed, library)
+    return _draw(canvas, face, x, y, bleed, card.id)
+
+
+def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, bleed: float, library: TemplateLibrary | None = None) -> list[Overflow]:
+    """Draw the back of ``card_type_id`` cards with the bleed box's bottom-left at (x, y)."""
+    face = _resolve(game, None, card_type_id, "back", bleed, library)
+    return _draw(canvas, face, x, y, bleed, f"<back of {card_type_id}>")
+
+
+def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None) -> list[FitReport]:
+    """Fit every text box of ``card``'s front exactly as ``draw_face`` would, without drawing."""
+    register_fonts()
+    face = _resolve(game, card, card.type, "front", 0.0, library)
+    out = []
+    for op in face.ops:
+        if isinstance(op, TextOp):
+            fit = _fit(op, face.icons)
+            out.append(
+                FitReport(card.id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
+            )
+    return out

@@ -1,0 +1,96 @@
+"""The one place that makes reportlab canvases, so every PDF is built the same way:
+
+- forms (XObjects) with complete resources (see ``_Canvas``);
+- ``invariant=1``: fixed dates and document id, so two builds are byte-identical;
+- ``initialFontName`` = the bundled body face, so reportlab never writes an unembedded Helvetica;
+- compressed page streams;
+- TrimBox/BleedBox set per page (PDF boxes are (x0, y0, x1, y1) in points);
+- output written to a temporary file and renamed, so nothing is ever half-written.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnpgen import __version__
+from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.layout.geometry import Rect
+from pnpgen.render import fonts
+
+
+def new_canvas(pagesize: tuple[float, float], title: str, subject: str = "") -> Canvas:
+    """A canvas writing into memory; hand it to :func:`save` or :func:`pdf_bytes` when done."""
+    fonts.register_fonts()
+    canvas = _Canvas(
+        io.BytesIO(),
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.BODY_FONT,
+        initialFontSize=8,
+    )
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setCreator(f"pnpgen {__version__}")
+    canvas.setProducer(f"pnpgen {__version__} (reportlab)")
+    return canvas
+
+
+def set_page(canvas: Canvas, pagesize: tuple[float, float], trim: Rect, bleed: Rect) -> None:
+    """Size and boxes of the page being drawn (reportlab keeps them for following pages too).
+
+    The boxes are clamped to the sheet so Trim ⊆ Bleed ⊆ Media always holds."""
+    sheet = Rect(0, 0, *pagesize)
+    bleed = bleed.intersect(sheet) or sheet
+    trim = trim.intersect(bleed) or bleed
+    canvas.setPageSize(pagesize)
+    canvas.setBleedBox(_rounded(bleed))
+    canvas.setTrimBox(_rounded(trim))
+
+
+def _rounded(rect: Rect) -> tuple[float, ...]:
+    # 4 decimals (1/10000 pt) keeps the file stable and far below any printer's precision.
+    return tuple(round(v, 4) for v in rect.box())
+
+
+class _Canvas(Canvas):
+    """A Canvas whose forms carry complete resources.
+
+    reportlab writes a form XObject's resources with fonts and images only, so transparency
+    (ExtGState), shadings and colour spaces drawn inside a form become unknown names to a viewer
+    (poppler: "ExtGState 'gRLs0' is unknown"). Every form made on our canvases (card faces here,
+    shared shape runs in ``face``) gets its resources built the way reportlab builds a page's.
+    """
+
+    def endForm(self, **extra_attributes):
+        if "Resources" not in extra_attributes:
+            extra_attributes["Resources"] = _form_resources(self)
+        super().endForm(**extra_attributes)
+
+
+def _form_resources(canvas: Canvas):
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    res = PDFResourceDictionary()
+    res.basicFonts()
+    res.allProcs()
+    if canvas._formsinuse:
+        res.XObject = canvas._doc.xobjDict(canvas._formsinuse)
+    state = canvas._extgstate.getState()
+    if state:
+        res.ExtGState = state
+    res.setShading(canvas._shadingUsed)
+    res.setColorSpace(canvas._colorsUsed)
+    return res
+
+
+def pdf_bytes(canvas: Canvas) -> bytes:
+    return canvas.getpdfdata()
+
+
+def save(canvas: Canvas, path: Path) -> Path:
+    atomic_write_bytes(Path(path), canvas.getpdfdata())
+    return Path(path)

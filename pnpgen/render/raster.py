@@ -1,0 +1,162 @@
+"""Raster output from the same vector drawing as the PDFs: each card is drawn by ``draw_face`` /
+``draw_back`` onto a page exactly its bleed box, and that page is rasterised with pdfium.
+
+- Per-card PNGs at 300 dpi with a shop's bleed: The Game Crafter (1/8 in per side, poker
+  825x1125 px) or MakePlayingCards (0.12 in per side, poker 822x1122 px).
+- Tabletop Simulator deck sheets: RGB PNG grids of 10x7 trimmed cards, at most 4096 px a side,
+  69 cards per sheet and the 70th slot showing the back (TTS's hidden face), plus the back alone.
+
+PNGs are written without text chunks or timestamps, so the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from pnpgen.fsutil import atomic_write_bytes, atomic_write_text
+from pnpgen.layout.geometry import Rect
+from pnpgen.render import pdfdoc
+from pnpgen.spec.model import Card, Game
+from pnpgen.units import PT_PER_IN
+
+TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden face (the back)
+
+
+@dataclass(frozen=True)
+class PngProfile:
+    name: str
+    bleed: float  # points per side
+    dpi: int = 300
+
+
+PROFILES = {
+    "gamecrafter": PngProfile("gamecrafter", 0.125 * PT_PER_IN),
+    "mpc": PngProfile("mpc", 0.12 * PT_PER_IN),
+}
+
+
+def profile_of(name: str | bool) -> PngProfile:
+    if name is True:
+        return PROFILES["gamecrafter"]
+    try:
+        return PROFILES[str(name)]
+    except KeyError:
+        raise ValueError(f"unknown PNG profile {name!r}: use one of {', '.join(PROFILES)}") from None
+
+
+def _faces(draw_face, draw_back):
+    if draw_face is None or draw_back is None:
+        from pnpgen.render import face
+
+        return draw_face or face.draw_face, draw_back or face.draw_back
+    return draw_face, draw_back
+
+
+def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
+              draw_face=None, draw_back=None) -> tuple[bytes, list]:
+    """One page per card (in order) then one for the type's back; each page is the bleed box."""
+    draw_face, draw_back = _faces(draw_face, draw_back)
+    size = game.card_types[type_id].size
+    w, h = size.width + 2 * bleed, size.height + 2 * bleed
+    canvas = pdfdoc.new_canvas((w, h), f"{game.name} {type_id} cards")
+    trim = Rect(bleed, bleed, size.width, size.height)
+    overflows: list = []
+    for card in [*cards, None]:
+        pdfdoc.set_page(canvas, (w, h), trim, Rect(0, 0, w, h))
+        if card is None:
+            overflows += draw_back(canvas, game, type_id, 0.0, 0.0, bleed) or []
+        else:
+            overflows += draw_face(canvas, game, card, 0.0, 0.0, bleed) or []
+        canvas.showPage()
+    return pdfdoc.pdf_bytes(canvas), overflows
+
+
+def rasterise(pdf: bytes, px_w: int, px_h: int, crop: float = 0.0):
+    """Yield each page as an RGB image of exactly px_w x px_h, ``crop`` points cut off each side."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            width = page.get_width() - 2 * crop
+            image = page.render(scale=px_w / width, crop=(crop, crop, crop, crop)).to_pil().convert("RGB")
+            if image.size != (px_w, px_h):  # pdfium rounds the bitmap size; at most a pixel off
+                image = image.resize((px_w, px_h), Image.LANCZOS)
+            yield image
+            page.close()
+    finally:
+        doc.close()
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, profile: PngProfile,
+                    draw_face=None, draw_back=None) -> tuple[list[Path], list]:
+    """``<out_dir>/<card id>.png`` for each distinct card and ``back.png`` for the type."""
+    size = game.card_types[type_id].size
+    px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
+    px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
+    pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back)
+    names = [f"{c.id}.png" for c in cards] + ["back.png"]
+    written = []
+    for name, image in zip(names, rasterise(pdf, px_w, px_h)):
+        atomic_write_bytes(out_dir / name, png_bytes(image))
+        written.append(out_dir / name)
+    return written, overflows
+
+
+def tts_cell(card_w: float, card_h: float) -> tuple[int, int]:
+    """Pixel size of one card in a 10x7 sheet that stays within 4096 px."""
+    cw = TTS_MAX_PX // TTS_COLS
+    ch = round(cw * card_h / card_w)
+    if ch * TTS_ROWS > TTS_MAX_PX:
+        ch = TTS_MAX_PX // TTS_ROWS
+        cw = math.floor(ch * card_w / card_h)
+    return cw, ch
+
+
+def write_tts(game: Game, type_id: str, cards: list[Card], out_dir: Path, stem: str,
+              draw_face=None, draw_back=None) -> tuple[list[Path], dict]:
+    """Deck sheets for one card type (``cards`` with copies repeated) and its back image;
+    returns the files and a manifest entry TTS's custom-deck dialog asks for."""
+    size = game.card_types[type_id].size
+    cw, ch = tts_cell(size.width, size.height)
+    distinct = list({c.id: c for c in cards}.values())  # Card holds a dict, so not hashable
+    pdf, _ = cards_pdf(game, type_id, distinct, 0.0, draw_face, draw_back)
+    images = list(rasterise(pdf, cw, ch))
+    by_id = {c.id: img for c, img in zip(distinct, images)}
+    back = images[-1]
+    files = []
+    back_path = out_dir / f"{stem}-back.png"
+    atomic_write_bytes(back_path, png_bytes(back))
+    files.append(back_path)
+    sheets = []
+    for n, start in enumerate(range(0, len(cards), TTS_PER_SHEET), 1):
+        chunk = cards[start:start + TTS_PER_SHEET]
+        sheet = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "white")
+        for i, card in enumerate(chunk):
+            sheet.paste(by_id[card.id], ((i % TTS_COLS) * cw, (i // TTS_COLS) * ch))
+        sheet.paste(back, ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
+        path = out_dir / f"{stem}-{n}.png"
+        atomic_write_bytes(path, png_bytes(sheet))
+        files.append(path)
+        sheets.append({"face": path.name, "cards": len(chunk)})
+    entry = {"card_type": type_id, "back": back_path.name, "width": TTS_COLS, "height": TTS_ROWS,
+             "card_px": [cw, ch], "sheets": sheets}
+    return files, entry
+
+
+def write_tts_manifest(path: Path, entries: list[dict]) -> None:
+    atomic_write_text(path, json.dumps({"decks": entries}, indent=2, sort_keys=True) + "\n")

@@ -1,0 +1,121 @@
+"""Deck sheets: cards of one size imposed on pages, fronts then backs (duplex) or side by side
+(gutterfold), with crop marks, a scale bar and a note on every page.
+
+Each distinct face and each card type's back is drawn once, by ``face.draw_face`` /
+``face.draw_back``, into a PDF form (XObject) the size of the card's bleed box; every copy on
+every sheet places that form, clipped to the part of the bleed the sheet has room for. This
+keeps a 400-card deck small and fast, and makes every copy identical.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnpgen.layout.deck import DeckPlan, PagePlan
+from pnpgen.layout.imposition import Cell
+from pnpgen.render import pdfdoc
+from pnpgen.render.pagemarks import draw_band, draw_marks
+from pnpgen.spec.model import Card, Game
+
+FaceFn = Callable[[Canvas, Game, Card, float, float, float], list]
+BackFn = Callable[[Canvas, Game, str, float, float, float], list | None]
+
+
+class CardPainter:
+    """Places card faces and backs on a canvas, drawing each distinct one once as a form.
+
+    ``draw_face``/``draw_back`` default to :mod:`pnpgen.render.face`; tests and benchmarks may
+    pass others with the same signature. ``overflows`` collects what ``draw_face`` reported,
+    once per distinct face or back.
+    """
+
+    def __init__(self, canvas: Canvas, game: Game, bleed: float,
+                 draw_face: FaceFn | None = None, draw_back: BackFn | None = None):
+        if draw_face is None or draw_back is None:
+            from pnpgen.render import face
+
+            draw_face = draw_face or face.draw_face
+            draw_back = draw_back or face.draw_back
+        self.canvas = canvas
+        self.game = game
+        self.bleed = bleed
+        self._draw_face = draw_face
+        self._draw_back = draw_back
+        self._forms: set[str] = set()
+        self.overflows: list[Any] = []
+
+    def face(self, card: Card, cell: Cell) -> None:
+        name = f"face-{card.id}"
+        if name not in self._forms:
+            self._begin(name, cell)
+            self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed) or [])
+            self._end(name)
+        self._place(name, cell)
+
+    def back(self, type_id: str, cell: Cell) -> None:
+        name = f"back-{type_id}"
+        if name not in self._forms:
+            self._begin(name, cell)
+            self.overflows.extend(self._draw_back(self.canvas, self.game, type_id, 0.0, 0.0, self.bleed) or [])
+            self._end(name)
+        self._place(name, cell)
+
+    def _begin(self, name: str, cell: Cell) -> None:
+        self.canvas.beginForm(name, 0, 0, cell.bleed.w, cell.bleed.h)
+
+    def _end(self, name: str) -> None:
+        self.canvas.endForm()
+        self._forms.add(name)
+
+    def _place(self, name: str, cell: Cell) -> None:
+        c = self.canvas
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(cell.clip.x, cell.clip.y, cell.clip.w, cell.clip.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(cell.bleed.x, cell.bleed.y)
+        c.doForm(name)
+        c.restoreState()
+
+
+def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
+    draw_marks(canvas, page.marks)
+    draw_marks(canvas, page.fold, dash=(3, 2))
+    draw_band(canvas, page.band, label)
+    canvas.showPage()
+
+
+def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: str) -> int:
+    """Draw ``cards`` (copies already repeated) on as many sheets as needed; returns pages drawn.
+
+    Duplex: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... Gutterfold: one page per sheet."""
+    canvas = painter.canvas
+    size = (plan.paper.width, plan.paper.height)
+    chunks = [cards[i:i + plan.per_page] for i in range(0, len(cards), plan.per_page)]
+    pages = 0
+    for n, chunk in enumerate(chunks, 1):
+        where = f"sheet {n}/{len(chunks)}"
+        front = plan.front
+        pdfdoc.set_page(canvas, size, front.trim_box, front.bleed_box)
+        for slot, card in enumerate(chunk):
+            painter.face(card, front.faces[slot])
+            if plan.gutterfold:
+                painter.back(card.type, front.backs[slot])
+        kind = "fronts | backs — fold on the dashed line" if plan.gutterfold else "fronts"
+        _finish_page(canvas, front, f"{label} {kind} · {where}")
+        pages += 1
+        if plan.back is not None:
+            back = plan.back
+            pdfdoc.set_page(canvas, size, back.trim_box, back.bleed_box)
+            for slot, card in enumerate(chunk):
+                painter.back(card.type, back.backs[slot])
+            _finish_page(canvas, back, f"{label} backs ({plan.flip.value}-edge flip) · {where}")
+            pages += 1
+    return pages
+
+
+def expand_copies(cards) -> list[Card]:
+    """Each card repeated ``copies`` times, in spec order (copies 0 prints nothing)."""
+    return [card for card in cards for _ in range(max(0, card.copies))]

@@ -1,0 +1,366 @@
+"""Fit text into a box: wrap, hyphenate, shrink to the style's minimum, report what is left over.
+
+This is the one measuring code: ``face.draw_face`` draws exactly the lines computed here and the
+validator reads the same :class:`FitResult` through ``face.measure_card``. Widths come from
+``pdfmetrics.stringWidth`` at size 1 (widths scale linearly) and are cached, and whole fits are
+cached, so a deck of identical cards costs one measurement.
+
+Running-text markup:
+- ``**bold**`` switches to the bold face (templates add it with the ``bold`` Jinja filter);
+- icon tokens (``(W)``, ``[equipment]``…, from the game's ``_icons.yaml``) become vector glyphs
+  whose advance width counts in the line, glued to the text around them (``(W)+2`` stays whole);
+- a newline forces a line break.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+
+from pnpgen.render.fonts import font_name, register_fonts
+from pnpgen.template.model import Icon, IconSet
+
+SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enough to be quick
+_VOWELS = set("AEIOUYaeiouy")
+_NO_SPLIT = {"CH", "SH", "TH", "PH", "WH", "CK", "QU", "GH"}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line: text in one font, or one icon. ``width`` in points at the fit size."""
+
+    text: str
+    font: str
+    width: float
+    icon: Icon | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """The outcome of fitting: ``lines`` to draw at ``size`` (pt), ``leading`` between baselines.
+
+    ``fits`` is False when even ``min_size`` could not hold everything: then ``lines`` are what
+    fits and ``overflow`` is the text left over (never silently dropped by the caller).
+    """
+
+    lines: tuple[Line, ...]
+    size: float
+    leading: float
+    ascent: float  # cap height at ``size``: the first baseline sits this far below the block top
+    descent: float  # negative
+    fits: bool
+    overflow: str = ""
+
+    @property
+    def overflow_chars(self) -> int:
+        return len(self.overflow)
+
+    @property
+    def height(self) -> float:
+        if not self.lines:
+            return 0.0
+        return self.ascent - self.descent + (len(self.lines) - 1) * self.leading
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(r.icon.token if r.icon else r.text for r in ln.runs) for ln in self.lines)
+
+
+# -- atoms and words ------------------------------------------------------------------------
+# An atom is (text, font, icon); a word is a tuple of atoms with no break allowed inside.
+Atom = tuple[str, str, "Icon | None"]
+Word = tuple[Atom, ...]
+
+
+@lru_cache(maxsize=131072)
+def unit_width(text: str, font: str) -> float:
+    """Width of ``text`` at 1 pt."""
+    return pdfmetrics.stringWidth(text, font, 1.0)
+
+
+def _atom_w(a: Atom) -> float:
+    return a[2].width if a[2] is not None else unit_width(a[0], a[1])
+
+
+def _word_w(w: Word) -> float:
+    return sum(_atom_w(a) for a in w)
+
+
+@lru_cache(maxsize=256)
+def _icon_pattern(icons: IconSet) -> re.Pattern | None:
+    tokens = sorted((i.token for i in icons.icons), key=len, reverse=True)
+    return re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None
+
+
+@lru_cache(maxsize=8192)
+def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none") -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs of words. ``**`` toggles bold; icon tokens become icon atoms; ``case``
+    (upper/lower) applies to text only, after icons are matched, so tokens keep their spelling."""
+    change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
+    pat = _icon_pattern(icons)
+    by_token = icons.by_token()
+    paragraphs = []
+    bold = False
+    for para in text.split("\n"):
+        words: list[Word] = []
+        current: list[Atom] = []
+        # Split on ** first so bold can start or end inside a word ("**REVEAL:**").
+        for i, chunk in enumerate(para.split("**")):
+            if i:
+                bold = not bold
+            f = bold_font if bold else font
+            for j, piece in enumerate(re.split(r"(\s+)", chunk)):
+                if j % 2 == 1:  # whitespace: end the current word
+                    if current:
+                        words.append(tuple(current))
+                        current = []
+                    continue
+                if not piece:
+                    continue
+                pos = 0
+                for m in pat.finditer(piece) if pat else ():
+                    if m.start() > pos:
+                        current.append((change(piece[pos : m.start()]), f, None))
+                    current.append((m.group(0), f, by_token[m.group(0)]))
+                    pos = m.end()
+                if pos < len(piece):
+                    current.append((change(piece[pos:]), f, None))
+        if current:
+            words.append(tuple(current))
+        paragraphs.append(tuple(words))
+    return tuple(paragraphs)
+
+
+# -- hyphenation ----------------------------------------------------------------------------
+@lru_cache(maxsize=16384)
+def hyphen_points(word: str) -> tuple[tuple[int, bool], ...]:
+    """Where ``word`` may break: (index, add_hyphen), best (rightmost) last.
+
+    A small English rule set, enough for card text: after an existing hyphen or slash; between
+    two consonants that follow a vowel (PUR-CHASES, AD-DITIONAL); before a single consonant
+    between vowels (DA-MAGE). Never inside ch/sh/th/ph/wh/ck/qu/gh, never leaving fewer than 3
+    letters on either side, never before a bare 'ES'/'ED'/'E' ending.
+    """
+    pts: list[tuple[int, bool]] = []
+    n = len(word)
+    for i in range(1, n):
+        if word[i - 1] in "-/" and 2 <= i <= n - 2:
+            pts.append((i, False))
+    core_end = n
+    while core_end and not word[core_end - 1].isalpha():
+        core_end -= 1
+    core = word[:core_end]
+    if not core.isalpha():
+        return tuple(pts)
+    m = len(core)
+
+    def vowel(k: int) -> bool:
+        c = core[k]
+        return c in _VOWELS and not (c in "Yy" and k == 0)
+
+    for i in range(3, m - 2):
+        tail = core[i:].upper()
+        if re.fullmatch(r"[^AEIOUY]+E[SD]?", tail):
+            continue
+        if core[i - 1 : i + 1].upper() in _NO_SPLIT:
+            continue
+        if not vowel(i - 1) and not vowel(i) and vowel(i - 2) and any(vowel(k) for k in range(i, m)):
+            pts.append((i, True))  # VC|C
+        elif vowel(i - 1) and not vowel(i) and i + 1 < m and vowel(i + 1):
+            pts.append((i, True))  # V|CV
+    pts.sort()
+    return tuple(pts)
+
+
+def _split_word(word: Word, avail: float, hyphenate: bool, force: bool) -> tuple[Word, Word] | None:
+    """Split ``word`` so the first part (with a hyphen if added) is at most ``avail`` wide (1 pt
+    units). ``force`` allows breaking anywhere when no hyphenation point fits (a word wider
+    than the whole line). Returns None when nothing fits."""
+    if len(word) == 1 and word[0][2] is None and hyphenate:
+        text, font, _ = word[0]
+        for i, add in reversed(hyphen_points(text)):
+            head = text[:i] + ("-" if add else "")
+            if unit_width(head, font) <= avail:
+                return ((head, font, None),), ((text[i:], font, None),)
+    if not force:
+        return None
+    # Last resort: the longest prefix of atoms/characters that fits; at least one character so
+    # the loop always progresses.
+    head: list[Atom] = []
+    used = 0.0
+    for k, a in enumerate(word):
+        w = _atom_w(a)
+        if used + w <= avail:
+            head.append(a)
+            used += w
+            continue
+        if a[2] is None:
+            text, font, _ = a
+            cut = 0
+            while cut < len(text) and used + unit_width(text[: cut + 1], font) <= avail:
+                cut += 1
+            if not head and cut == 0:
+                cut = 1
+            if cut:
+                head.append((text[:cut], font, None))
+                rest = ((text[cut:], font, None),) if cut < len(text) else ()
+                return tuple(head), rest + word[k + 1 :]
+        if not head:
+            return (a,), word[k + 1 :]
+        return tuple(head), word[k:]
+    return tuple(head), ()
+
+
+# -- wrapping -------------------------------------------------------------------------------
+def _make_line(words: list[Word], space_font: str, size: float) -> Line:
+    """Merge neighbouring text atoms of the same font (one drawString each) into runs."""
+    runs: list[list] = []  # [text, font, icon]
+    for wi, word in enumerate(words):
+        atoms = list(word)
+        if wi:
+            atoms.insert(0, (" ", word[0][1] if word[0][2] is None else space_font, None))
+        for text, font, icon in atoms:
+            if icon is None and runs and runs[-1][2] is None and runs[-1][1] == font:
+                runs[-1][0] += text
+            else:
+                runs.append([text, font, icon])
+    out = tuple(Run(t, f, (i.width if i else unit_width(t, f)) * size, i) for t, f, i in runs)
+    return Line(out, sum(r.width for r in out))
+
+
+def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, font: str, hyphenate: bool) -> list[list[Word]]:
+    """Greedy line breaking at ``size``: the words of each line (an empty paragraph is an
+    empty line, so blank lines in the text stay visible as spacing)."""
+    avail = width / size  # work in 1 pt units
+    space = unit_width(" ", font)
+    lines: list[list[Word]] = []
+    for para in paragraphs:
+        queue = list(para)
+        cur: list[Word] = []
+        cur_w = 0.0
+        if not queue:
+            lines.append([])
+        while queue:
+            word = queue.pop(0)
+            ww = _word_w(word)
+            need = ww if not cur else cur_w + space + ww
+            if need <= avail + 1e-9:
+                cur.append(word)
+                cur_w = need
+                continue
+            room = avail - (cur_w + space if cur else 0.0)
+            # Hyphenate a word that cannot fit any line, or one that would leave this line
+            # more than a quarter empty; otherwise move it whole to the next line.
+            split = None
+            if not cur:
+                split = _split_word(word, room, hyphenate, force=True)
+            elif room > 0.25 * avail:
+                split = _split_word(word, room, hyphenate, force=False)
+            if split is not None:
+                head, rest = split
+                cur.append(head)
+                if rest:
+                    queue.insert(0, rest)
+            else:
+                queue.insert(0, word)
+            lines.append(cur)
+            cur, cur_w = [], 0.0
+        if cur:
+            lines.append(cur)
+    return lines
+
+
+def _words_text(words: list[Word] | tuple[Word, ...]) -> str:
+    return " ".join("".join(a[0] for a in w) for w in words)
+
+
+@lru_cache(maxsize=65536)
+def fit_text(
+    text: str,
+    width: float,
+    height: float,
+    font: str,
+    size: float,
+    min_size: float | None = None,
+    leading: float = 1.15,
+    bold_font: str | None = None,
+    icons: IconSet = IconSet(),
+    wrap_lines: bool = True,
+    hyphenate: bool = True,
+    case: str = "none",
+) -> FitResult:
+    """Fit ``text`` in ``width`` x ``height`` points, trying ``size`` down to ``min_size``.
+
+    Font names may be aliases (``body``…); the largest size whose lines fit wins. At
+    ``min_size`` the lines that fit are kept and the rest is returned as ``overflow``.
+    """
+    register_fonts()
+    font = font_name(font)
+    bold = font_name(bold_font or "bold")
+    smallest = size if min_size is None else min_size
+    paragraphs = tokenize(text, font, bold, icons, case)
+    if not wrap_lines:
+        # One line: join paragraphs so a single-line box never wraps.
+        paragraphs = (tuple(w for p in paragraphs for w in p),)
+    sizes = []
+    s = size
+    while s > smallest + 1e-9:
+        sizes.append(round(s, 4))
+        s -= SIZE_STEP
+    sizes.append(smallest)
+
+    asc_desc = _cap_and_descent(font)
+    for s in sizes:
+        asc, desc = asc_desc[0] * s, asc_desc[1] * s
+        lead = leading * s
+        if wrap_lines:
+            lines = wrap(paragraphs, width, s, font, hyphenate)
+        else:
+            lines = [list(paragraphs[0])]
+            if _line_w(lines[0], font) * s > width + 1e-6:
+                continue
+        total = asc - desc + (len(lines) - 1) * lead if lines else 0.0
+        if total <= height + 1e-6:
+            return FitResult(tuple(_make_line(ws, font, s) for ws in lines), s, lead, asc, desc, True)
+    # Nothing fits even at the smallest size: keep what fits, report the rest.
+    s = smallest
+    asc, desc = asc_desc[0] * s, asc_desc[1] * s
+    lead = leading * s
+    if not wrap_lines:
+        return _single_line_overflow(paragraphs[0], width, s, font, lead, asc, desc)
+    lines = wrap(paragraphs, width, s, font, hyphenate)
+    room = 0 if height < asc - desc else int((height - (asc - desc)) // lead) + 1
+    rest = " ".join(_words_text(ws) for ws in lines[room:]).strip()
+    return FitResult(tuple(_make_line(ws, font, s) for ws in lines[:room]), s, lead, asc, desc, False, rest)
+
+
+@lru_cache(maxsize=64)
+def _cap_and_descent(font: str) -> tuple[float, float]:
+    """Cap height and descent at 1 pt. Card text is mostly capitals and digits, so the block
+    starts at the cap height (the font's ascent leaves a visible gap above capitals and makes
+    badge numbers sit low); the full descent keeps descenders inside the box."""
+    face = pdfmetrics.getFont(font).face
+    return face.capHeight / 1000.0, face.descent / 1000.0
+
+
+def _line_w(words: list[Word], font: str) -> float:
+    return sum(_word_w(w) for w in words) + unit_width(" ", font) * max(0, len(words) - 1)
+
+
+def _single_line_overflow(words: tuple[Word, ...], width: float, s: float, font: str, lead: float, asc: float, desc: float) -> FitResult:
+    joined: Word = ()
+    for i, w in enumerate(words):
+        joined += (((" ", font, None),) if i else ()) + w
+    split = _split_word(joined, width / s, hyphenate=False, force=True)
+    head, rest = split if split else ((), joined)
+    line = _make_line([head], font, s) if head else Line((), 0.0)
+    return FitResult((line,), s, lead, asc, desc, False, "".join(a[0] for a in rest).strip())

@@ -1,0 +1,158 @@
+"""Jinja2 expressions in templates: one sandboxed environment, compiled once, cached.
+
+Values seen by templates:
+- a field the card does not have is *undefined*: it prints nothing and ``is defined`` is false,
+  so a badge with ``when: card.cost is defined`` simply is not drawn;
+- a field the card has with value ``None`` (unknown) is :data:`UNKNOWN`: it prints ``?`` so the
+  gap is visible on the printed card, is false in ``{% if %}``, and ``is known`` is false.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from pnpgen.template.model import TemplateError, Where
+
+
+class _Unknown:
+    """A field whose value the documents did not give. Prints '?'; arithmetic stays unknown."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "?"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        return other is self
+
+    def __hash__(self) -> int:
+        return 0
+
+    def _same(self, *_a: Any) -> "_Unknown":
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _same
+
+    def _false(self, _o: Any) -> bool:
+        return False
+
+    __lt__ = __le__ = __gt__ = __ge__ = _false
+
+
+UNKNOWN = _Unknown()
+
+
+class CardView:
+    """What ``card`` means in a template: id, name, type, copies, then the card's fields."""
+
+    __slots__ = ("_card",)
+
+    def __init__(self, card: Any) -> None:
+        self._card = card
+
+    def __getattr__(self, name: str) -> Any:
+        card = object.__getattribute__(self, "_card")
+        if name in ("id", "name", "type", "copies"):
+            return getattr(card, name)
+        fields = card.fields
+        if name in fields:
+            v = fields[name]
+            return UNKNOWN if v is None else v
+        raise AttributeError(name)
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.__getattr__(name)
+        except AttributeError:
+            raise KeyError(name) from None
+
+    def __contains__(self, name: str) -> bool:
+        return name in ("id", "name", "type", "copies") or name in self._card.fields
+
+
+def _bold(text: Any, pattern: str) -> str:
+    """Wrap every match of ``pattern`` in ``**`` so textfit sets it in the bold face."""
+    if text is None or text is UNKNOWN:
+        return text
+    return re.sub(pattern, lambda m: f"**{m.group(0)}**", str(text))
+
+
+def _is_known(value: Any) -> bool:
+    return value is not None and value is not UNKNOWN and not isinstance(value, jinja2.Undefined)
+
+
+def _signed(value: Any) -> str:
+    """+2 / -1 / 0 for boosts; unknown stays '?'."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"+{value:g}" if value > 0 else f"{value:g}"
+    return str(value)
+
+
+def _make_env() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env.filters["bold"] = _bold
+    env.filters["signed"] = _signed
+    env.tests["known"] = _is_known
+    env.tests["unknown"] = lambda v: v is UNKNOWN or v is None
+    return env
+
+
+ENV = _make_env()
+
+
+@lru_cache(maxsize=4096)
+def _compile_template(source: str) -> jinja2.Template:
+    return ENV.from_string(source)
+
+
+@lru_cache(maxsize=4096)
+def _compile_expression(source: str) -> Any:
+    return ENV.compile_expression(source, undefined_to_none=False)
+
+
+def check_template(source: str, where: Where, what: str) -> None:
+    """Compile now so a syntax error is reported at load time with file and line."""
+    try:
+        _compile_template(source)
+    except jinja2.TemplateSyntaxError as e:
+        raise TemplateError(where, f"{what}: Jinja syntax error: {e.message}") from None
+
+
+def check_expression(source: str, where: Where, what: str) -> None:
+    try:
+        _compile_expression(source)
+    except jinja2.TemplateSyntaxError as e:
+        raise TemplateError(where, f"{what}: Jinja syntax error in expression {source!r}: {e.message}") from None
+
+
+def render(source: str, context: dict[str, Any], where: Where, what: str) -> str:
+    """Render a text template; plain strings without ``{`` skip Jinja entirely (most colours)."""
+    if "{" not in source:
+        return source
+    try:
+        return _compile_template(source).render(context)
+    except jinja2.TemplateError as e:
+        raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
+    except (TypeError, ValueError, ArithmeticError) as e:
+        raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
+
+
+def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> Any:
+    """Evaluate a ``when:`` expression (written without braces)."""
+    try:
+        return _compile_expression(source)(**context)
+    except jinja2.TemplateError as e:
+        raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
+    except (TypeError, ValueError, ArithmeticError) as e:
+        raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None

@@ -1,0 +1,187 @@
+"""Resolve a template for one card: evaluate every expression, place every box, in points.
+
+The result (:class:`ResolvedFace`) is plain data — shapes and text boxes with colours, points
+and final strings — so drawing (``pnpgen.render.face``) and measuring for the validator share
+exactly this step and differ only in whether a canvas is involved. Coordinates here are PDF
+style: points, origin at the trim box's bottom-left, y up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from pnpgen.template import expr
+from pnpgen.template.colour import ColourError, parse_colour, to_hex
+from pnpgen.template.model import Box, Colour, IconSet, Length, Shape, Style, Template, TemplateError, Where
+from pnpgen.units import mm
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class ShapeOp:
+    kind: str
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    r: float = 0.0
+    points: tuple[tuple[float, float], ...] = ()
+    fill: Colour | None = None
+    fill2: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] = ()
+    text: str = ""
+    font: str = "bold"
+    size: float = 8.0
+    align: str = "center"
+
+
+@dataclass(frozen=True)
+class TextOp:
+    """Text to fit in the rectangle (already inside the style's padding)."""
+
+    box: str
+    where: Where
+    x: float
+    y: float
+    w: float
+    h: float
+    text: str
+    style: Style
+    color: Colour
+
+
+Op = Union[ShapeOp, TextOp]
+
+
+@dataclass(frozen=True)
+class ResolvedFace:
+    width: float
+    height: float
+    ops: tuple[Op, ...]
+    icons: IconSet
+
+
+class _FaceView:
+    """``game`` and ``card_type`` in templates: a few attributes, no access to the rest."""
+
+    def __init__(self, **kw: Any) -> None:
+        self.__dict__.update(kw)
+
+
+def make_context(game: Any, card: Any | None, card_type: Any, template: Template) -> dict[str, Any]:
+    """The names a template sees: card, game, card_type, palette (hex strings), then its vars."""
+    ctx: dict[str, Any] = {
+        "card": expr.CardView(card) if card is not None else None,
+        "game": _FaceView(id=game.id, name=game.name),
+        "card_type": _FaceView(id=card_type.id, name=card_type.name, back=card_type.back),
+        "palette": {k: to_hex(v) for k, v in template.palette.items()},
+        "icon": {i.name: i.token for i in template.icons.icons},
+        # (name, value) of the card's fields, unknown as '?': for generic templates that list them.
+        "fields": [(k, "?" if v is None else v) for k, v in card.fields.items()] if card is not None else [],
+    }
+    for name, src in template.vars:
+        ctx[name] = expr.render(src, ctx, template.where, f"var {name!r}").strip()
+    return ctx
+
+
+def _len(v: Length, extent: float) -> float:
+    if isinstance(v, str):
+        return float(v[:-1]) / 100.0 * extent
+    return mm(v)
+
+
+class _Resolver:
+    def __init__(self, template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float) -> None:
+        self.t = template
+        self.ctx = ctx
+        self.W = width
+        self.H = height
+        self.bleed = bleed
+        self.ops: list[Op] = []
+
+    def colour(self, src: str | None, where: Where, what: str) -> Colour | None:
+        if src is None:
+            return None
+        value = expr.render(src, self.ctx, where, what).strip()
+        if value in ("", "none", "None"):
+            return None
+        try:
+            return parse_colour(value, self.t.palette)
+        except ColourError as e:
+            raise TemplateError(where, f"{what}: {e}") from None
+
+    def when(self, src: str | None, where: Where, what: str) -> bool:
+        return src is None or bool(expr.evaluate(src, self.ctx, where, what))
+
+    def rect(self, fx: float, fy: float, fw: float, fh: float, x: Length, y: Length, w: Length, h: Length) -> tuple[float, float, float, float]:
+        """A y-down rectangle inside frame (fx, fy, fw, fh) -> y-up trim points."""
+        rx, ry = fx + _len(x, fw), fy + _len(y, fh)
+        rw, rh = _len(w, fw), _len(h, fh)
+        return rx, self.H - (ry + rh), rw, rh
+
+    def shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
+        if not self.when(s.when, s.where, "shape when"):
+            return
+        fx, fy, fw, fh = frame
+        x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
+        pts = tuple((fx + _len(px, fw), self.H - (fy + _len(py, fh))) for px, py in s.points)
+        if s.bleed and self.bleed > 0:
+            x, y, w, h = self._bleed_rect(x, y, w, h)
+            pts = tuple((self._out(px, self.W), self._out(py, self.H)) for px, py in pts)
+        self.ops.append(
+            ShapeOp(
+                kind=s.kind, x=x, y=y, w=w, h=h, r=mm(s.r), points=pts,
+                fill=self.colour(s.fill, s.where, "fill"),
+                fill2=self.colour(s.fill2, s.where, "fill2"),
+                stroke=self.colour(s.stroke, s.where, "stroke"),
+                stroke_width=s.stroke_width, dash=s.dash,
+                text=expr.render(s.text, self.ctx, s.where, "shape text") if s.text else "",
+                font=s.font, size=s.size, align=s.align,
+            )
+        )
+
+    def _out(self, v: float, extent: float) -> float:
+        if v <= _EPS:
+            return v - self.bleed
+        if v >= extent - _EPS:
+            return v + self.bleed
+        return v
+
+    def _bleed_rect(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        x2, y2 = self._out(x + w, self.W), self._out(y + h, self.H)
+        x1, y1 = self._out(x, self.W), self._out(y, self.H)
+        return x1, y1, x2 - x1, y2 - y1
+
+    def box(self, b: Box) -> None:
+        if not self.when(b.when, b.where, f"box {b.name!r} when"):
+            return
+        text = ""
+        if b.text is not None:
+            text = expr.render(b.text, self.ctx, b.where, f"box {b.name!r} text").strip()
+            if not text:
+                return  # an empty value draws nothing, not even the badge behind it
+        x, y, w, h = self.rect(0.0, 0.0, self.W, self.H, b.x, b.y, b.w, b.h)
+        frame = (x, self.H - (y + h), w, h)
+        for s in b.shapes:
+            self.shape(s, frame)
+        if text:
+            pad = mm(b.style.padding)
+            colour = self.colour(b.style.color, b.where, f"box {b.name!r} color") or (0, 0, 0, 1)
+            self.ops.append(TextOp(b.name, b.where, x + pad, y + pad, w - 2 * pad, h - 2 * pad, text, b.style, colour))
+
+
+def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0) -> ResolvedFace:
+    """Every shape and text box of ``template`` for the card in ``ctx``, in drawing order."""
+    r = _Resolver(template, ctx, width, height, bleed)
+    whole = (0.0, 0.0, width, height)
+    for s in template.background:
+        r.shape(s, whole)
+    for b in template.boxes:
+        r.box(b)
+    for s in template.overlay:
+        r.shape(s, whole)
+    return ResolvedFace(width, height, tuple(r.ops), template.icons)

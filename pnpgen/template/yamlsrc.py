@@ -1,0 +1,97 @@
+"""YAML that remembers where each key was written, so template errors can name file and line.
+
+``load_yaml`` returns plain dicts and lists, except that every mapping is a :class:`SrcMap`: a
+dict that also knows its file, its own line and the line of each key. Deep merging (``extends``)
+keeps each key's origin, so an error in an inherited box still points at the base file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class SrcMap(dict):
+    """A dict with ``file``, ``line`` and ``key_src[key] = (file, line)``."""
+
+    def __init__(self, *args: Any, file: str = "", line: int = 0, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.file = file
+        self.line = line
+        self.key_src: dict[str, tuple[str, int]] = {}
+
+    def where(self, key: str | None = None) -> tuple[str, int]:
+        if key is not None and key in self.key_src:
+            return self.key_src[key]
+        return (self.file, self.line)
+
+
+class YamlError(ValueError):
+    """A template file is not valid YAML; the message names file and line."""
+
+
+def _build(node: yaml.Node, file: str) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        out = SrcMap(file=file, line=node.start_mark.line + 1)
+        for knode, vnode in node.value:
+            key = _build(knode, file)
+            if not isinstance(key, str):
+                # Template keys are names; a number key (e.g. `1: ...`) is almost always a typo.
+                key = str(key)
+            if key in out:
+                raise YamlError(f"{file}:{knode.start_mark.line + 1}: duplicate key {key!r}")
+            out[key] = _build(vnode, file)
+            out.key_src[key] = (file, knode.start_mark.line + 1)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(v, file) for v in node.value]
+    # Scalars: let the safe constructor decide the type (int, float, bool, null, str).
+    return _scalar(node)
+
+
+_SCALAR_LOADER = yaml.SafeLoader("")
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    # compose() already resolved the tag (int, bool, null...); the safe constructor converts it.
+    value = _SCALAR_LOADER.construct_object(node, deep=True)
+    _SCALAR_LOADER.constructed_objects.clear()  # the loader caches by node: do not keep them
+    return value
+
+
+def load_yaml(path: Path, display: str) -> Any:
+    """Parse ``path``; ``display`` is the file name used in messages (e.g. ``templates/x/a.yaml``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        line = e.problem_mark.line + 1 if e.problem_mark else 0
+        raise YamlError(f"{display}:{line}: invalid YAML: {e.problem}") from None
+    if node is None:
+        return SrcMap(file=display, line=1)
+    return _build(node, display)
+
+
+def deep_merge(base: Any, child: Any) -> Any:
+    """Child over base: mappings merge key by key, anything else (lists too) is replaced.
+
+    A child value of ``None`` deletes the key, so a template can drop an inherited box.
+    """
+    if not (isinstance(base, dict) and isinstance(child, dict)):
+        return child
+    out = SrcMap(file=getattr(child, "file", ""), line=getattr(child, "line", 0))
+    for k, v in base.items():
+        out[k] = v
+        if isinstance(base, SrcMap):
+            out.key_src[k] = base.where(k)
+    for k, v in child.items():
+        src = child.where(k) if isinstance(child, SrcMap) else ("", 0)
+        if v is None:
+            out.pop(k, None)
+            out.key_src.pop(k, None)
+            continue
+        out[k] = deep_merge(out[k], v) if k in out else v
+        out.key_src[k] = src
+    return out

@@ -1,0 +1,48 @@
+"""Hand-written games and template folders for the template, textfit and face tests.
+
+The games are built directly from the model so these tests do not depend on extracted specs.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from pnpgen.spec.model import Card, CardType, FieldDef, FieldType, Game, Size
+from pnpgen.spec.sizes import size_from_value
+
+
+def field(name: str, t: FieldType = FieldType.INT) -> FieldDef:
+    return FieldDef(name, t)
+
+
+def xeno_game(*cards: Card) -> Game:
+    """A small Xenoshyft: the real templates/xenoshyft designs apply to it."""
+    poker = size_from_value("poker")
+    types = {
+        "troop": CardType("troop", "Troop", poker, {n: field(n) for n in ("wave", "cost", "power", "hp")} | {"ability": field("ability", FieldType.TEXT)}),
+        "enemy": CardType("enemy", "Enemy", poker, {n: field(n) for n in ("wave", "power", "hp")} | {"boss": field("boss", FieldType.BOOL), "ability": field("ability", FieldType.TEXT)}),
+        "item": CardType("item", "Item", poker, {n: field(n) for n in ("cost", "boost_power", "boost_hp")} | {"kind": field("kind", FieldType.ENUM), "ability": field("ability", FieldType.TEXT)}),
+        "xenosathem": CardType("xenosathem", "Xenosathem", poker, {"xenosathem_value": field("xenosathem_value"), "ability": field("ability", FieldType.TEXT)}),
+    }
+    return Game("xenoshyft", "Xenoshyft: Dreadmire", 1, 4, "", "", (), types, tuple(cards), {}, ())
+
+
+def troop(card_id: str = "ranger", **fields) -> Card:
+    name = fields.pop("name", card_id.replace("-", " ").title())
+    base = {"wave": 1, "cost": 2, "power": 2, "hp": 3, "ability": "DEAL (W) DAMAGE TO 1 ENEMY IN THIS LANE.", "legendary": False, "purchasable": True}
+    base.update(fields)
+    return Card(card_id, name, "troop", 3, base)
+
+
+def mini_game(*cards: Card, size: Size | None | str = "poker") -> Game:
+    """A one-type game 'demo' for template folders written by the tests (size None: unsized)."""
+    ct = CardType("unit", "Unit", size_from_value(size) if isinstance(size, str) else size, {"cost": field("cost"), "text": field("text", FieldType.TEXT)})
+    return Game("demo", "Demo Game", 1, 2, "", "", (), {"unit": ct}, tuple(cards), {}, ())
+
+
+def write(root: Path, rel: str, text: str) -> Path:
+    p = root / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return p

@@ -1,0 +1,273 @@
+"""Rendered PDFs and PNGs checked by machine: structure (pikepdf), embedded fonts, page boxes,
+card placement read back from the content streams, duplex mirroring, byte-identical rebuilds,
+raster sizes, and what a build does with games that lack sizes or cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from pnpgen.layout import paper_size
+from pnpgen.layout.deck import plan_deck
+from pnpgen.render import fonts, pdfdoc
+from pnpgen.render.build import build_game
+from pnpgen.render.calibrate import write_calibration
+from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
+from pnpgen.spec import load_game
+from pnpgen.spec.model import Card, CardType, Component, ComponentKind, Game, Reference, ReferenceSection, Size
+from pnpgen.units import mm
+
+POKER = Size(mm(63.5), mm(88.9), "poker")
+MINIGAME = Path(__file__).parent / "data" / "minigame"
+XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+
+
+def stand_in_face(canvas, game, card, x, y, bleed):
+    size = game.card_types[card.type].size
+    canvas.setFillColorRGB(0.8, 0.2, 0.2)
+    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
+    canvas.setFillGray(0)
+    canvas.setFont(fonts.BODY_FONT, 9)
+    canvas.drawString(x + bleed + 6, y + bleed + size.height - 14, card.name)
+    return []
+
+
+def stand_in_back(canvas, game, type_id, x, y, bleed):
+    size = game.card_types[type_id].size
+    canvas.setFillColorRGB(0.2, 0.2, 0.7)
+    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
+    return []
+
+
+def small_game(n_cards: int = 12, size: Size | None = POKER, components=(), references=()) -> Game:
+    cards = tuple(Card(f"c{i}", f"Card {i}", "unit", 1, {}) for i in range(n_cards))
+    return Game("tiny", "Tiny Game", 1, 2, "", "", tuple(components),
+                {"unit": CardType("unit", "Unit", size, {})}, cards, {}, tuple(references))
+
+
+def deck_pdf(tmp_path: Path, paper="a4", duplex="long", offset=(0.0, 0.0), gutterfold=False, n=12) -> tuple[Path, object]:
+    game = small_game(n)
+    plan = plan_deck(paper_size(paper), POKER.width, POKER.height, mm(3), duplex=duplex,
+                     back_offset=offset, gutterfold=gutterfold)
+    canvas = pdfdoc.new_canvas((plan.paper.width, plan.paper.height), "test")
+    painter = CardPainter(canvas, game, mm(3), stand_in_face, stand_in_back)
+    draw_deck(painter, plan, expand_copies(game.cards), "Tiny")
+    path = pdfdoc.save(canvas, tmp_path / f"deck-{paper}-{duplex}.pdf")
+    return path, plan
+
+
+def placements(page) -> list[tuple[str, float, float, float, float]]:
+    """(form name, x, y, bbox w, bbox h) for each form the page draws, in drawing order."""
+    out = []
+    cm = (0.0, 0.0)
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) == "cm":
+            cm = (float(operands[4]), float(operands[5]))
+        elif str(op) == "Do":
+            name = operands[0]
+            xobj = page.Resources.XObject[name]
+            x0, y0, x1, y1 = (float(v) for v in xobj.BBox)
+            out.append((str(name), cm[0], cm[1], x1 - x0, y1 - y0))
+        elif str(op) == "Q":
+            cm = (0.0, 0.0)
+    return out
+
+
+def fonts_of(resources, seen=None) -> list:
+    seen = seen if seen is not None else set()
+    found = []
+    if resources is None:
+        return found
+    if "/Font" in resources:
+        found += [resources.Font[k] for k in resources.Font.keys()]
+    if "/XObject" in resources:
+        for k in resources.XObject.keys():
+            x = resources.XObject[k]
+            if x.get("/Subtype") == "/Form" and x.objgen not in seen:
+                seen.add(x.objgen)
+                found += fonts_of(x.get("/Resources"), seen)
+    return found
+
+
+def check_pdf(path: Path) -> pikepdf.Pdf:
+    """Opens cleanly, every font embedded (FontFile2), Trim ⊆ Bleed ⊆ Media on every page,
+    and every ExtGState a form's content names is in its resources."""
+    pdf = pikepdf.open(path)
+    assert pdf.check_pdf_syntax() == []  # what `qpdf --check` reports
+    assert len(pdf.pages) > 0
+    for page in pdf.pages:
+        all_fonts = fonts_of(page.Resources)
+        assert all_fonts
+        for font in all_fonts:
+            assert "/FontFile2" in font.FontDescriptor, f"{font.BaseFont} not embedded"
+        media = [float(v) for v in page.MediaBox]
+        bleed = [float(v) for v in page.BleedBox]
+        trim = [float(v) for v in page.TrimBox]
+        for inner, outer in ((trim, bleed), (bleed, media)):
+            assert inner[0] >= outer[0] - 1e-3 and inner[1] >= outer[1] - 1e-3
+            assert inner[2] <= outer[2] + 1e-3 and inner[3] <= outer[3] + 1e-3
+    return pdf
+
+
+def test_deck_structure_boxes_and_cell_sizes(tmp_path):
+    path, plan = deck_pdf(tmp_path)
+    pdf = check_pdf(path)
+    assert len(pdf.pages) == 4  # 12 cards, 9 a sheet: fronts 1, backs 1, fronts 2, backs 2
+    front = pdf.pages[0]
+    trim = [float(v) for v in front.TrimBox]
+    assert trim == pytest.approx(list(plan.front.trim_box.box()), abs=1e-3)
+    assert [float(v) for v in front.BleedBox] == pytest.approx(list(plan.front.bleed_box.box()), abs=1e-3)
+    placed = placements(front)
+    assert len(placed) == 9
+    for (_, x, y, w, h), cell in zip(placed, plan.front.faces):
+        assert w - 2 * mm(3) == pytest.approx(POKER.width, abs=0.1)
+        assert h - 2 * mm(3) == pytest.approx(POKER.height, abs=0.1)
+        assert (x + mm(3), y + mm(3)) == pytest.approx((cell.trim.x, cell.trim.y), abs=0.1)
+    assert len(placements(pdf.pages[2])) == 3
+    assert len({p[0] for p in placed}) == 9  # each distinct card is one form...
+    assert len({p[0] for p in placements(pdf.pages[1])}) == 1  # ...and the back is one form
+
+
+@pytest.mark.parametrize("paper,duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
+def test_backs_mirror_fronts(tmp_path, paper, duplex):
+    path, plan = deck_pdf(tmp_path, paper, duplex)
+    pdf = check_pdf(path)
+    width, height = (float(v) for v in pdf.pages[0].MediaBox[2:])
+    fronts = placements(pdf.pages[0])
+    backs = placements(pdf.pages[1])
+    assert len(fronts) == len(backs) == 9
+    for (_, fx, fy, w, h), (_, bx, by, _, _) in zip(fronts, backs):
+        if duplex == "long":
+            assert (bx, by) == pytest.approx((width - fx - w, fy), abs=0.01)
+        else:
+            assert (bx, by) == pytest.approx((fx, height - fy - h), abs=0.01)
+
+
+def test_back_offset_moves_backs_only(tmp_path):
+    path0, _ = deck_pdf(tmp_path / "a")
+    path1, _ = deck_pdf(tmp_path / "b", offset=(mm(1.5), mm(-1)))
+    p0, p1 = pikepdf.open(path0), pikepdf.open(path1)
+    assert placements(p0.pages[0]) == placements(p1.pages[0])
+    for (_, x0, y0, _, _), (_, x1, y1, _, _) in zip(placements(p0.pages[1]), placements(p1.pages[1])):
+        assert (x1 - x0, y1 - y0) == pytest.approx((mm(1.5), mm(-1)), abs=0.01)
+
+
+def test_gutterfold_puts_fronts_and_backs_on_one_page(tmp_path):
+    path, plan = deck_pdf(tmp_path, gutterfold=True, n=4)
+    pdf = check_pdf(path)
+    assert len(pdf.pages) == 1
+    width = float(pdf.pages[0].MediaBox[2])
+    placed = placements(pdf.pages[0])
+    faces = [p for p in placed if p[0].startswith("/FormXob.face")]
+    backs = [p for p in placed if p[0].startswith("/FormXob.back")]
+    assert len(faces) == len(backs) == 4
+    assert all(x + w <= width / 2 + 0.01 for _, x, _, w, _ in faces)
+    assert all(x >= width / 2 - 0.01 for _, x, _, _, _ in backs)
+
+
+def test_minigame_build_is_byte_identical_and_complete(tmp_path):
+    game = load_game(MINIGAME)
+    first = build_game(game, tmp_path / "one")
+    second = build_game(game, tmp_path / "two")
+    names = sorted(p.name for p in first.files)
+    assert names == ["minigame-a4.pdf", "minigame-boards-a4.pdf", "minigame-tokens-a4.pdf"]
+    assert first.cards == sum(c.copies for c in game.cards)
+    for a, b in zip(sorted(first.files), sorted(second.files)):
+        assert a.read_bytes() == b.read_bytes(), a.name
+        check_pdf(a)
+    tokens = pikepdf.open(tmp_path / "one" / "minigame" / "minigame-tokens-a4.pdf")
+    assert len(tokens.pages) == 2  # double-sided hit tokens: a mirrored back page
+    boards = pikepdf.open(tmp_path / "one" / "minigame" / "minigame-boards-a4.pdf")
+    assert len(boards.pages) == 20  # 120 x 70 cm on A4 with 12 mm overlap
+
+
+def test_letter_short_edge_and_no_half_written_files(tmp_path):
+    game = load_game(MINIGAME)
+    result = build_game(game, tmp_path, paper="letter", duplex="short", back_offset=(1, 0.5))
+    out = tmp_path / "minigame"
+    assert (out / "minigame-letter.pdf").exists()
+    assert not list(out.glob("*.tmp")) and not list(out.glob(".*"))
+    for f in result.files:
+        check_pdf(f)
+
+
+def test_sizes_are_never_invented(tmp_path):
+    components = (
+        Component("chits", ComponentKind.TOKEN, "Chits", 5, None, shape=None),
+        Component("mat", ComponentKind.BOARD, "Mat", None, Size(mm(300), mm(200), "30cm x 20cm")),
+        Component("bars", ComponentKind.TOKEN, "Bars", None, Size(mm(5), mm(25), "0.5cm x 2.5cm")),
+    )
+    refs = (Reference("r", "Round", (ReferenceSection("Draw", ("Draw 2 cards.",) * 80),)),)
+    game = small_game(9, size=None, components=components, references=refs)
+    result = build_game(game, tmp_path, draw_face=stand_in_face, draw_back=stand_in_back)
+    names = sorted(p.name for p in result.files)
+    assert names == ["tiny-boards-a4.pdf", "tiny-reference-a4.pdf", "tiny-tokens-a4.pdf"]
+    text = "\n".join(result.warnings)
+    assert "card type 'unit' has no size" in text
+    assert "'chits' has no size" in text
+    assert "'bars' has no count" in text and "board 'mat' has no count" in text
+    assert result.pages["tiny-reference-a4.pdf"] >= 2  # 80 items wrap onto more pages
+    for f in result.files:
+        check_pdf(f)
+
+
+def test_card_pngs_and_tts_sheets(tmp_path):
+    game = small_game(75)
+    result = build_game(game, tmp_path, png="gamecrafter", tts=True, draw_face=stand_in_face, draw_back=stand_in_back)
+    out = tmp_path / "tiny"
+    card = Image.open(out / "png-gamecrafter" / "unit" / "c0.png")
+    assert card.size == (825, 1125) and card.mode == "RGB"
+    assert card.getpixel((400, 560))[0] > 150  # the stand-in's red face
+    build_game(game, tmp_path / "mpc", png="mpc", draw_face=stand_in_face, draw_back=stand_in_back)
+    assert Image.open(tmp_path / "mpc" / "tiny" / "png-mpc" / "unit" / "back.png").size == (822, 1122)
+    sheets = sorted((out / "tts").glob("tiny-unit-[0-9].png"))
+    assert len(sheets) == 2  # 75 cards, 69 a sheet
+    sheet = Image.open(sheets[0])
+    assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+    cw, ch = sheet.width // 10, sheet.height // 7
+    hidden = sheet.getpixel((9 * cw + cw // 2, 6 * ch + ch // 2))
+    assert hidden[2] > 150 and hidden[0] < 100  # the last slot is the (blue) back
+    again = build_game(game, tmp_path / "again", png="gamecrafter", tts=True,
+                       draw_face=stand_in_face, draw_back=stand_in_back)
+    for a, b in zip(sorted(result.files), sorted(again.files)):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_calibration_sheet(tmp_path):
+    path = write_calibration(tmp_path / "cal.pdf", "letter", "short")
+    pdf = check_pdf(path)
+    assert len(pdf.pages) == 2
+
+
+def unresolved_names(stream, resources, seen) -> list[str]:
+    """ExtGState/Shading names a content stream uses that its resources lack, in it and in
+    every form it draws (forms nest: the face module shares shape runs as forms)."""
+    missing = []
+    for operands, op in pikepdf.parse_content_stream(stream):
+        key = {"gs": "/ExtGState", "sh": "/Shading"}.get(str(op))
+        if key:
+            known = resources.get(key, {}) if resources is not None else {}
+            if str(operands[0]) not in known.keys():
+                missing.append(f"{op} {operands[0]}")
+    if resources is not None and "/XObject" in resources:
+        for k in resources.XObject.keys():
+            x = resources.XObject[k]
+            if x.get("/Subtype") == "/Form" and x.objgen not in seen:
+                seen.add(x.objgen)
+                missing += unresolved_names(x, x.get("/Resources"), seen)
+    return missing
+
+
+@pytest.mark.skipif(not (XENOSHYFT / "game.yaml").exists(), reason="Xenoshyft specs not extracted")
+def test_real_faces_embed_fonts_and_resolve_resources(tmp_path):
+    game = load_game(XENOSHYFT)
+    result = build_game(game, tmp_path)
+    deck = tmp_path / "xenoshyft" / "xenoshyft-a4.pdf"
+    pdf = check_pdf(deck)
+    assert result.cards == sum(c.copies for c in game.cards)
+    seen: set = set()
+    for page in pdf.pages:
+        assert unresolved_names(page, page.Resources, seen) == []
