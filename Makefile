@@ -22,7 +22,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed
 
 demo: $(VENV)/.installed
-	@for g in $(GAMES); do $(BIN)/pnpgen build $$g || exit 1; done
+	$(BIN)/pnpgen build $(GAMES)
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

@@ -117,6 +117,96 @@ def validate(
     raise typer.Exit(result.exit_code)
 
 
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset takes X,Y in millimetres (e.g. '1.5,-0.5'), got {text!r}") from None
+    return x, y
+
+
+@app.command()
+@handles_errors
+def build(
+    games: list[str] = typer.Argument(..., help="Game ids or spec/expansion folders."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets its own subfolder."),
+    paper: str = typer.Option("a4", "--paper", help="a4, letter, or a size such as '210mm x 297mm'."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
+    duplex: str = typer.Option("long", "--duplex", help="Duplex flip edge: long or short."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of backs, read off `pnpgen calibrate`."),
+    gutterfold: bool = typer.Option(False, "--gutterfold", help="Fronts and backs side by side, fold down the middle."),
+    png: Optional[str] = typer.Option(None, "--png", help="Per-card PNGs with bleed: gamecrafter or mpc."),
+    tts: bool = typer.Option(False, "--tts", help="Tabletop Simulator deck sheets."),
+) -> None:
+    """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from pnpgen.kit import build_kit
+
+    if duplex not in ("long", "short"):
+        raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
+    if png not in (None, "gamecrafter", "mpc"):
+        raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
+    failed = False
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
+                  disable=not sys.stderr.isatty()) as bar:
+        for game in games:
+            task = bar.add_task(f"{game}: starting", total=None)
+            kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
+                            bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
+                            gutterfold=gutterfold, png=png or False, tts=tts)
+            bar.remove_task(task)
+            result = kit.build
+            if kit.extracted:
+                typer.echo(f"{game}: extracted specs from the source document")
+            for path in result.files:
+                pages = result.pages.get(path.name)
+                typer.echo(f"{game}: wrote {path}" + (f" ({pages} pages)" if pages else ""))
+            for warning in result.warnings:
+                typer.echo(f"{game}: warning: {warning}", err=True)
+            for note in kit.notes:
+                typer.echo(f"{game}: {note}", err=True)
+            for overflow in result.overflows:
+                typer.echo(f"{game}: error: {overflow}", err=True)
+            failed |= not kit.ok
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+@handles_errors
+def calibrate(
+    out: Path = typer.Option(Path("output/calibration-a4.pdf"), "--out", help="Where to write the sheet."),
+    paper: str = typer.Option("a4", "--paper", help="a4, letter or a size."),
+    duplex: str = typer.Option("long", "--duplex", help="long or short edge flip."),
+) -> None:
+    """Write a two-page duplex calibration sheet; read your --back-offset off its back."""
+    from pnpgen.render.calibrate import write_calibration
+
+    typer.echo(f"wrote {write_calibration(out, paper, duplex)}")
+
+
+@app.command()
+@handles_errors
+def effects(
+    game: str = typer.Argument(..., help="Game id or spec folder."),
+    problems: bool = typer.Option(False, "--problems", help="Only cards with unparsed text or custom effects."),
+    as_json: bool = typer.Option(False, "--json", help="Print the parsed trees as JSON."),
+) -> None:
+    """Each card's ability text beside its parsed effect tree, and anything unparsed."""
+    from pnpgen.effects.report import effects_report, format_effects_report
+    from pnpgen.spec import load_game
+
+    from pnpgen.effects.describe import to_dict
+
+    cards = effects_report(load_game(game))
+    if as_json:
+        _print_json([{"id": c.card_id, "name": c.name, "type": c.type, "text": c.text, "parsed": to_dict(c.result)}
+                     for c in cards])
+    else:
+        typer.echo(format_effects_report(cards, only_problems=problems))
+
+
 odds_app = typer.Typer(no_args_is_help=True, help="Exact combat odds from the rulebooks (fractions, not samples).")
 app.add_typer(odds_app, name="odds")
 

@@ -1,0 +1,60 @@
+"""`pnpgen build`: make sure specs exist (extracting them if the source is at hand), validate them,
+then render the whole print-and-play kit. The CLI only prints what this returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pnpgen.extract import EXTRACTORS, extractor_for
+from pnpgen.extract.run import extract_document
+from pnpgen.render.build import BuildResult, build_game
+from pnpgen.sources import REPO_ROOT, sources_dir
+from pnpgen.spec import load_game
+from pnpgen.spec.errors import SpecError
+from pnpgen.spec.loader import find_game_dir
+from pnpgen.validate import Severity, ValidationResult, validate_game
+
+
+@dataclass
+class KitResult:
+    extracted: bool
+    validation: ValidationResult
+    build: BuildResult
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """False when text overflowed a box: that card would print wrong."""
+        return not self.build.overflows
+
+
+def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
+    """The spec folder for ``game``; extracts it first when it is missing and the source is there."""
+    try:
+        return str(find_game_dir(game)), False
+    except SpecError:
+        if game not in EXTRACTORS:
+            raise
+    document = sources_dir() / extractor_for(game).SOURCE_DOCUMENT
+    if not document.is_file():
+        raise SpecError(f"no specs for {game!r} and its source document is not at {document}",
+                        hint="set PNPGEN_SOURCES to the folder holding the seed documents")
+    root = specs_root or REPO_ROOT / "cardspecs"
+    result = extract_document(document, root, game)
+    return str(result.outdir), True
+
+
+def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None = None, **options) -> KitResult:
+    directory, extracted = ensure_specs(game)
+    if progress:
+        progress(f"{game}: validating")
+    loaded = load_game(directory)
+    validation = validate_game(loaded)
+    result = build_game(loaded, out_dir, progress=progress, **options)
+    notes = []
+    if validation.count(Severity.ERROR):
+        notes.append(f"{validation.count(Severity.ERROR)} validation errors: run `pnpgen validate {game}` for details")
+    return KitResult(extracted, validation, result, notes)
