@@ -14,10 +14,8 @@ from pnpgen.extract import doom
 def text() -> str:
     from pnpgen.sources import find_source
 
-    try:
-        return find_source(doom.SOURCE_DOCUMENT).read_text(encoding="utf-8")
-    except FileNotFoundError as err:
-        pytest.skip(str(err))
+    # A missing seed fails loudly (with where it looked): CI always has the documents.
+    return find_source(doom.SOURCE_DOCUMENT).read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,8 @@ from pnpgen.sources import find_source
 
 @pytest.fixture(scope="module")
 def text() -> str:
-    try:
-        return find_source(X.SOURCE_DOCUMENT).read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        pytest.skip(str(exc))
+    # A missing seed fails loudly (with where it looked): CI always has the documents.
+    return find_source(X.SOURCE_DOCUMENT).read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

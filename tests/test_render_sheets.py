@@ -261,7 +261,6 @@ def unresolved_names(stream, resources, seen) -> list[str]:
     return missing
 
 
-@pytest.mark.skipif(not (XENOSHYFT / "game.yaml").exists(), reason="Xenoshyft specs not extracted")
 def test_real_faces_embed_fonts_and_resolve_resources(tmp_path):
     game = load_game(XENOSHYFT)
     result = build_game(game, tmp_path)

@@ -58,3 +58,9 @@ def test_pnp_setup_counts_are_satisfied(xenoshyft):
 def test_other_games_have_no_text_errors(game_id):
     result = validate_game(load_game(game_id), with_fit=False)
     assert [f.format() for f in result.findings if f.code in TEXT_CODES] == []
+
+
+@pytest.mark.parametrize("game_id", ["xenoshyft", "zombicide-invader"])
+def test_bundled_cards_fit_and_the_grammar_reads_them(game_id):
+    result = validate_game(load_game(game_id), with_fit=True)
+    assert [f.format() for f in result.findings if f.code in {"FIT001", "RULES001"}] == []

@@ -1,0 +1,32 @@
+"""Text that does not fit its template box, measured by the renderer's own code.
+
+Code FIT001 (error): a box's text does not fit even at the style's minimum size. The check calls
+``pnpgen.render.face.measure_card``, which resolves the template and fits the text exactly as
+drawing does, so a card that validates is a card that prints.
+"""
+
+from __future__ import annotations
+
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+
+
+@check("FIT001", "text fits its template box")
+def check_text_fits(ctx: CheckContext) -> list[Finding]:
+    if not ctx.with_fit:
+        return []
+    from pnpgen.render.face import measure_card  # imports reportlab: only when fit is checked
+
+    out = []
+    for card in ctx.game.cards:
+        for report in measure_card(ctx.game, card):
+            if report.fits:
+                continue
+            field = report.box if report.box in ctx.game.card_types[card.type].fields or report.box == "name" else None
+            left = report.overflow if len(report.overflow) <= 60 else report.overflow[:57] + "..."
+            out.append(ctx.at(card, field, "FIT001", Severity.ERROR,
+                              f"text of box {report.box!r} does not fit even at {report.min_size:g} pt "
+                              f"({len(report.overflow)} characters left over: “{left}”; template {report.where})",
+                              "shorten the text, or give the box more room or a smaller min_size in the template"))
+    return out

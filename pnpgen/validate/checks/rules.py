@@ -1,0 +1,45 @@
+"""Ability text the rules engine cannot read, through the one effect grammar the simulator uses.
+
+Codes: RULES001 (warning) a sentence the grammar stops in, with the first word it stopped at —
+the simulator would ignore that part of the card; RULES002 (info) a card that relies on a named
+custom effect (bespoke engine code rather than the grammar), so such cards stay counted.
+"""
+
+from __future__ import annotations
+
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+
+
+def _ability_cards(ctx: CheckContext):
+    for card in ctx.game.cards:
+        text = card.get("ability")
+        if isinstance(text, str) and text.strip():
+            yield card, text
+
+
+@check("RULES001", "ability text the effect grammar can read")
+def check_rules_readable(ctx: CheckContext) -> list[Finding]:
+    from pnpgen.effects.parser import parse_ability
+
+    out = []
+    for card, text in _ability_cards(ctx):
+        for span in parse_ability(text).unparsed:
+            out.append(ctx.at(card, "ability", "RULES001", Severity.WARNING,
+                              f"the rules engine cannot read “{span.text}”: it stopped at "
+                              f"{span.first_word_stopped_at!r}",
+                              "reword it like the printed cards do (see `pnpgen effects`)"))
+    return out
+
+
+@check("RULES002", "cards using custom effects")
+def check_custom_effects(ctx: CheckContext) -> list[Finding]:
+    from pnpgen.effects.parser import parse_ability
+
+    out = []
+    for card, text in _ability_cards(ctx):
+        for name in parse_ability(text).customs:
+            out.append(ctx.at(card, "ability", "RULES002", Severity.INFO,
+                              f"uses the custom effect {name!r} (engine code, not the grammar)"))
+    return out
