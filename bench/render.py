@@ -42,6 +42,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--paper", default="a4")
     parser.add_argument("--out", type=Path, help="also write the PDF here")
+    parser.add_argument("--fresh-runs", type=int, default=5,
+                        help="runs in a fresh Python process each (imports and start-up included)")
+    parser.add_argument("--decksmith", action="store_true",
+                        help="also run bench/decksmith_baseline.py in the same run and compare")
+    parser.add_argument("--decksmith-runs", type=int, default=3)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     game = load_game(ROOT / "cardspecs" / "xenoshyft")
@@ -50,6 +56,10 @@ def main() -> None:
     cards_by_type = [(t, [c for c in deck if c.type == t]) for t in game.card_types]
     cards_by_type = [(t, cs) for t, cs in cards_by_type if cs]
     paper, bleed = paper_size(args.paper), mm(3)
+
+    if args.child:
+        render(game, cards_by_type, paper, bleed)
+        return
 
     cpu, wall = [], []
     data, pages = b"", 0
@@ -68,6 +78,41 @@ def main() -> None:
           f"{statistics.median(wall[1:]):.3f} s wall")
     print(f"per card (warm, CPU): {1000 * statistics.median(cpu[1:]) / len(deck):.2f} ms")
     print(f"PDF size: {len(data) / 1e6:.2f} MB ({len(data)} bytes)")
+    fresh = fresh_process_cpu(args)
+    print(f"fresh process (python start, imports, specs, 400-card PDF), median of {args.fresh_runs}: "
+          f"{fresh:.3f} s CPU")
+    if args.decksmith:
+        compare_decksmith(args, fresh)
+
+
+def fresh_process_cpu(args) -> float:
+    """CPU of a whole new process that loads the specs and renders the deck once."""
+    import resource
+    import subprocess
+
+    cmd = [sys.executable, __file__, "--child", "--cards", str(args.cards), "--paper", args.paper]
+    runs = []
+    for _ in range(args.fresh_runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        runs.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(runs)
+
+
+def compare_decksmith(args, pnpgen_cpu: float) -> None:
+    """decksmith build + export of its own sample layout with as many rows, in its own venv."""
+    import json
+    import subprocess
+
+    cmd = [sys.executable, str(ROOT / "bench" / "decksmith_baseline.py"), "--json",
+           "--runs", str(args.decksmith_runs), "--cards", str(args.cards)]
+    figures = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
+    total = figures["total_cpu_s"]
+    print(f"decksmith {figures['version']}: build {figures['build_cpu_s']:.1f} s + export "
+          f"{figures['export_cpu_s']:.1f} s = {total:.1f} s CPU (median of {figures['runs']}), "
+          f"PDF {figures['pdf_bytes'] / 1e6:.1f} MB, fronts only")
+    print(f"pnpgen (fresh process) vs decksmith: {total / pnpgen_cpu:.0f}x less CPU")
 
 
 if __name__ == "__main__":
