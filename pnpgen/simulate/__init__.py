@@ -1,0 +1,16 @@
+"""Xenoshyft: Dreadmire rules engine and Monte Carlo runner (``pnpgen simulate``).
+
+Modules: ``rules`` (rule facts + difficulty), ``cards`` (spec cards -> ``CardDef`` with parsed effect
+trees), ``state`` (slotted game state), ``primitives`` (every state change), ``query`` (read-only
+numbers and targets), ``executor`` (effect trees -> primitives), ``setup``, ``phases``, ``combat``,
+``policies``, ``runner``, ``stats``.
+"""
+
+from pnpgen.simulate.rules import DIFFICULTIES, Rules, RulesError
+from pnpgen.simulate.runner import SimulationError, compare_with, play_game, run_simulation
+from pnpgen.simulate.stats import Comparison, SimulationStats, compare, format_comparison, format_stats, wilson
+
+__all__ = [
+    "DIFFICULTIES", "Comparison", "Rules", "RulesError", "SimulationError", "SimulationStats", "compare",
+    "compare_with", "format_comparison", "format_stats", "play_game", "run_simulation", "wilson",
+]

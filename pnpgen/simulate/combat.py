@@ -1,0 +1,168 @@
+"""The Combat Phase (rulebook "The Combat Phase"): each lane in turn, from the First Player to the left.
+
+Per enemy: Reveal and React, Fight (repeated attacks with React windows in between), Advance (the
+next troop or enemy moves to the front) and Aftermath (Overrun: each remaining enemy is revealed,
+reacted to, then damages the Base by its Power and is discarded).
+"""
+
+from __future__ import annotations
+
+from pnpgen.effects.model import EventKind, Verb
+from pnpgen.simulate import executor as X
+from pnpgen.simulate import primitives as P
+from pnpgen.simulate.query import has_static, max_hp, power, select, _ctx
+from pnpgen.simulate.state import GameState, Unit
+
+ATTACKS = EventKind.ATTACKS
+STALL_LIMIT = 3  # attacks in a row that change nothing: the fight can never end (both deal 0)
+
+
+def combat_phase(g: GameState) -> None:
+    n = len(g.players)
+    for i in range(n):
+        combat_lane(g, (g.first_player + i) % n)
+
+
+def combat_lane(g: GameState, lane: int) -> None:
+    g.active = lane
+    p = g.players[lane]
+    enemies = p.enemies
+    guard = 0
+    while enemies:
+        guard += 1
+        if guard > 200:  # spawning loops ("add 2 enemies") cannot run forever
+            for e in list(enemies):
+                P.discard_unit(g, e)
+            g.tally.stalemates += 1
+            return
+        e = enemies[0]
+        if not e.face_up:
+            P.reveal(g, e)                       # Reveal: flip, resolve Reveal ability
+        if not e.in_play or enemies[0] is not e:
+            continue                             # killed or moved by its own Reveal
+        g.policy.react(g, "reveal", e)            # React
+        if not e.in_play or not enemies or enemies[0] is not e:
+            continue
+        if p.troops:
+            fight(g, lane, e)
+        else:
+            overrun(g, lane, e)
+
+
+def fight(g: GameState, lane: int, e: Unit) -> None:
+    """Fight until the enemy or every troop is gone; React between attacks."""
+    p = g.players[lane]
+    stall = 0
+    while e.in_play and p.enemies and p.enemies[0] is e:
+        if not p.troops:
+            overrun(g, lane, e)
+            return
+        t = p.troops[0]
+        before = (t.damage, e.damage, len(p.troops))
+        attack(g, t, e)
+        if not e.in_play or not p.enemies or p.enemies[0] is not e:
+            return
+        if (t.damage, e.damage, len(p.troops)) == before and t.in_play:
+            stall += 1
+            if stall >= STALL_LIMIT:
+                g.tally.stalemates += 1
+                P.discard_unit(g, e)  # neither side can hurt the other: the enemy never gets past
+                return
+        else:
+            stall = 0
+        g.policy.react(g, "fight", e)
+
+
+def _first_strike(g: GameState, u: Unit) -> bool:
+    if u.strike_first_next:
+        return True
+    act = has_static(u, Verb.STRIKE_FIRST)
+    return act is not None
+
+
+def attack(g: GameState, t: Unit, e: Unit) -> None:
+    """The troop and the enemy attack each other; first-strike cards deal their damage first."""
+    if ATTACKS in e.fx:
+        X.fire(g, ATTACKS, e, obj=t)       # enemy abilities first (Simultaneous Effects)
+    if ATTACKS in t.fx and t.in_play and e.in_play:
+        X.fire(g, ATTACKS, t, obj=e)
+    if not (t.in_play and e.in_play):
+        return
+    e_first = _first_strike(g, e)
+    t_first = _first_strike(g, t)
+    pe = power(g, e)
+    pt = power(g, t) + t.next_attack
+    t.next_attack = 0
+    t.strike_first_next = e.strike_first_next = False
+    e.attacked = True
+    if e_first and not t_first:
+        enemy_hits(g, e, t, pe)
+        if t.in_play and e.in_play:
+            P.deal_damage(g, e, pt, t, attack=True)
+    elif t_first and not e_first:
+        P.deal_damage(g, e, pt, t, attack=True)
+        if e.in_play and t.in_play:
+            enemy_hits(g, e, t, power(g, e))
+    else:
+        # simultaneous: both Powers are fixed before either damage lands
+        enemy_hits(g, e, t, pe)
+        if e.in_play:
+            P.deal_damage(g, e, pt, t, attack=True)
+    if e.in_play and EventKind.ATTACKED_SURVIVES in e.fx:
+        X.fire(g, EventKind.ATTACKED_SURVIVES, e, obj=t)
+
+
+def enemy_hits(g: GameState, e: Unit, t: Unit, pe: int) -> None:
+    """An enemy's attack: one troop, several (ATTACK_MULTIPLE) or spilling over (EXCESS_DAMAGE)."""
+    if e.fx:
+        multi = has_static(e, Verb.ATTACK_MULTIPLE)
+        if multi is not None:
+            victims = select(g, multi.victims or multi.target, _ctx(e)) if multi.victims else list(
+                g.players[e.lane].troops)
+            for v in [v for v in victims if isinstance(v, Unit) and not v.is_enemy]:
+                P.deal_damage(g, v, pe, e, attack=True)
+            return
+        excess = has_static(e, Verb.EXCESS_DAMAGE)
+        if excess is not None:
+            _excess(g, e, t, pe, excess)
+            return
+    P.deal_damage(g, t, pe, e, attack=True)
+
+
+def _excess(g: GameState, e: Unit, t: Unit, pe: int, act) -> None:
+    """Damage above the victim's remaining HP goes to the next troop (``amount`` extra troops at
+    most), and with ``to_base`` to the Base when no troop is left."""
+    limit = act.amount.value if act.amount is not None and act.amount.value else None
+    troops = g.players[e.lane].troops
+    victim, extra = t, 0
+    while True:
+        room = max_hp(g, victim) - victim.damage
+        if victim not in troops:
+            return
+        i = troops.index(victim)
+        P.deal_damage(g, victim, pe, e, attack=True)
+        pe -= room
+        if pe <= 0 or victim.in_play:
+            return
+        if limit is not None and extra >= limit:
+            return
+        if i >= len(troops):  # no troop behind the one just killed
+            if act.to_base:
+                P.damage_base(g, pe, e)
+            return
+        victim, extra = troops[i], extra + 1
+
+
+def overrun(g: GameState, lane: int, e: Unit) -> None:
+    """Aftermath, Overrun: a last React, then the enemy damages the Base by its Power and is discarded."""
+    g.policy.react(g, "overrun", e)
+    if not e.in_play:
+        return
+    if g.players[lane].troops:  # a troop was deployed as an instant: fight it instead
+        fight(g, lane, e)
+        return
+    P.damage_base(g, power(g, e), e)
+    if e.in_play and EventKind.ATTACKS_BASE in e.fx:
+        X.fire(g, EventKind.ATTACKS_BASE, e)
+    if e.in_play:
+        P.discard_unit(g, e)

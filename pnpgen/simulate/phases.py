@@ -1,0 +1,223 @@
+"""The six phases of a Round (rulebook "The Game Round") and the Wave tracker.
+
+Draw, Purchase, NorTec Deployment, Enemy Deployment (Dreadmire method), Combat (``combat``) and
+Wrap-Up. Decisions (what to buy, where to deploy, what to discard) are asked of ``g.policy``; the
+helpers here say what is legal.
+"""
+
+from __future__ import annotations
+
+from pnpgen.effects.model import EventKind, Kind, Verb
+from pnpgen.simulate import executor as X
+from pnpgen.simulate import primitives as P
+from pnpgen.simulate.cards import CardDef
+from pnpgen.simulate.combat import combat_phase
+from pnpgen.simulate.query import Ctx, available
+from pnpgen.simulate.setup import open_troop_pool
+from pnpgen.simulate.state import GameState, Player, Unit
+
+USE = EventKind.USE
+
+
+def play_round(g: GameState) -> None:
+    draw_phase(g)
+    purchase_phase(g)
+    deployment_phase(g)
+    enemy_deployment_phase(g)
+    combat_phase(g)
+    wrap_up_phase(g)
+
+
+# --- 1. Draw ---------------------------------------------------------------------------------
+
+def draw_phase(g: GameState) -> None:
+    """Refill hands to 6 (reshuffling the discard when needed), then +1 Xenosathem of the Wave."""
+    xeno = g.xeno_supply[g.rules.xenosathem_per_wave[g.wave - 1]]
+    for p in g.players:
+        P.draw(g, p, g.rules.hand_size - len(p.hand))
+        p.hand.append(xeno)
+        p.kills_this_round = 0
+        for u in p.troops:
+            u.used.clear()
+
+
+# --- 2. Purchase -----------------------------------------------------------------------------
+
+def purchase_phase(g: GameState) -> None:
+    g.purchase_open = True
+    for p in g.players:
+        p.resources = 0
+        p.discounts = []
+        g.policy.purchase(g, p)
+        p.resources = 0  # unspent Resources are lost at the end of the Purchase Phase
+        p.discounts = []
+    g.purchase_open = False
+
+
+def spend_xenosathem(g: GameState, p: Player, cards: list[CardDef]) -> None:
+    """Use Xenosathem cards from hand: they go to the discard pile and add their value."""
+    for c in cards:
+        p.hand.remove(c)
+        p.discard.append(c)
+        P.gain_resources(g, p, c.value)
+
+
+def market(g: GameState) -> list[tuple[list[CardDef], list[CardDef], CardDef]]:
+    """(pool, refill deck, card) for every card that may be bought now (troop pools up to the Wave)."""
+    out = [(g.item_pool, g.item_deck, c) for c in g.item_pool]
+    for w in range(1, g.wave + 1):
+        pool = g.troop_pools[w]
+        out.extend((pool, g.troop_decks[w], c) for c in pool if c.wave <= g.wave)
+    return out
+
+
+def discount_options(g: GameState, p: Player, card: CardDef) -> list[X.Option]:
+    """Hand cards whose effect reduces the cost of ``card`` (e.g. Militia, Wave 2+)."""
+    out = []
+    for c in p.hand:
+        for eff in c.discount_effects:
+            if available(g, eff, None) and _discount_applies(eff, card):
+                out.append(X.Option(p.index, c, None, eff))
+    return out
+
+
+def _discount_applies(eff, card: CardDef) -> bool:
+    wanted = eff.trigger.object
+    if wanted is None:
+        wanted = next((a.target for a in eff.actions if a.verb is Verb.REDUCE_COST and a.target), None)
+    if wanted is None:
+        return True
+    if wanted.kind is Kind.TROOP and not card.is_troop:
+        return False
+    if wanted.kind is Kind.ITEM and not card.is_item:
+        return False
+    if wanted.wave is not None and (card.wave < wanted.wave if wanted.wave_plus else card.wave != wanted.wave):
+        return False
+    return True
+
+
+def resource_options(g: GameState, p: Player) -> list[X.Option]:
+    """From-hand effects that gain Resources (e.g. "DISCARD THIS CARD TO GAIN (W)+2 RESOURCES")."""
+    return [o for o in X.options(g, _GAIN) if o.player == p.index and o.unit is None]
+
+
+_GAIN = frozenset({Verb.GAIN_RESOURCES})
+
+
+def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -> bool:
+    """Buy one market card, first using the chosen discount cards; False if it is unaffordable."""
+    pool, refill, card = entry
+    for opt in discounts:
+        ctx = Ctx(None, opt.card, p.index, p.index, obj=card)
+        ctx.bound[Kind.TROOP if card.is_troop else Kind.ITEM] = card
+        X.run(g, opt.effect, ctx, None)
+    cost = max(0, card.cost - sum(p.discounts))
+    p.discounts = []
+    if cost > p.resources or card not in pool:
+        return False
+    P.buy(g, p, pool, card, cost, refill)
+    return True
+
+
+# --- 3. NorTec Deployment --------------------------------------------------------------------
+
+def deployment_phase(g: GameState) -> None:
+    for p in g.players:
+        g.policy.deploy(g, p)
+
+
+def can_equip(g: GameState, card: CardDef, u: Unit) -> bool:
+    """A troop may carry one card of each Item Type; with no type data, one copy of a card and at most
+    ``MAX_UNTYPED`` equipment (the print-and-play text lost the type icons)."""
+    if u.is_enemy or not card.equipment:
+        return False
+    for eff in u.fx.get(EventKind.STATIC, ()):
+        if any(a.verb is Verb.CANNOT_EQUIP for a in eff.actions):
+            return False
+    if card.item_types:
+        return not any(set(card.item_types) & set(e.item_types) for e in u.equipment)
+    return card not in u.equipment and len(u.equipment) < MAX_UNTYPED
+
+
+MAX_UNTYPED = 2
+
+
+# --- 4. Enemy Deployment (Dreadmire method) -------------------------------------------------
+
+def enemy_deployment_phase(g: GameState) -> None:
+    """Deal face-down enemies from the Wave's encounter deck; the last Round of a Wave swaps 1 (1-2
+    players) or 2 (3-4 players) random drawn enemies for random Bosses, then shuffles and deals."""
+    rules = g.rules
+    n = rules.enemies(g.round)
+    players = len(g.players)
+    w = g.wave
+    drawn = [c for c in (P.draw_enemy(g, w) for _ in range(n * players)) if c is not None]
+    if g.round == rules.rounds_per_wave:
+        rng = g.rng
+        for _ in range(rules.bosses(players)):
+            if not drawn or not g.bosses[w]:
+                break
+            i = rng.randrange(len(drawn))
+            g.enemy_discards[w].append(drawn[i])
+            drawn[i] = g.bosses[w].pop(rng.randrange(len(g.bosses[w])))
+        rng.shuffle(drawn)
+    for k, p in enumerate(g.players):
+        for card in drawn[k * n:(k + 1) * n]:
+            P.place_enemy(g, p.index, card)
+
+
+# --- 6. Wrap-Up ------------------------------------------------------------------------------
+
+def wrap_up_phase(g: GameState) -> None:
+    """Clean-up choices, pass First Player, Xenosathem upgrades, then advance the Wave tracker."""
+    for p in g.players:
+        g.policy.wrap_up(g, p)
+        for u in p.troops:
+            u.temp_power = 0
+            u.next_attack = 0
+            u.strike_first_next = False
+    g.first_player = (g.first_player + 1) % len(g.players)
+    for p in g.players:
+        upgrade_xenosathem(g, p)
+    advance_wave_tracker(g)
+
+
+def upgrade_xenosathem(g: GameState, p: Player) -> int:
+    """Run the Xenosathem cards' upgrade abilities (USE effects) while the player can pay them.
+
+    Upgrades happen *before* the Wave tracker moves (rulebook, Wrap-Up Phase), so the Wave gate on
+    the card sees the Wave that is ending."""
+    done = 0
+    for card in {c.id: c for c in p.discard if c.is_xeno and c.has_use}.values():
+        for eff in card.on(USE):
+            for _ in range(64):  # each use burns cards, so this ends; 64 is a safety bound
+                if not available(g, eff, None) or not _upgrade_payable(g, p, eff):
+                    break
+                if not g.policy.accept(g, eff, Ctx(None, card, p.index, p.index)):
+                    break
+                X.run(g, eff, Ctx(None, card, p.index, p.index), None)
+                done += 1
+    return done
+
+
+def _upgrade_payable(g: GameState, p: Player, eff) -> bool:
+    ctx = Ctx(None, None, p.index, p.index)
+    from pnpgen.simulate.query import select
+    for act in eff.cost + eff.actions:
+        if act.verb in (Verb.BURN, Verb.DISCARD) and act.target is not None:
+            if len(select(g, act.target, ctx)) < (act.target.count or 1):
+                return False
+    return True
+
+
+def advance_wave_tracker(g: GameState) -> None:
+    g.round += 1
+    g.round_index += 1
+    if g.round > g.rules.rounds_per_wave:
+        g.round = 1
+        g.wave += 1
+        if g.wave > g.rules.waves:
+            g.won = True
+            g.wave = g.rules.waves  # keep (W) meaningful for anything reading it afterwards
+            return
+        open_troop_pool(g, g.wave)

@@ -1,0 +1,355 @@
+"""The only functions that change a game: every rule and every card effect goes through these.
+
+draw, shuffle, gain_resources, buy, deploy_troop, equip, place_enemy, reveal, deal_damage,
+damage_base, heal, heal_to, kill, remove, discard_unit, burn_unit, burn_card, advance, move_to_back,
+reverse_lane, draw_enemy. Triggers are fired through ``executor``; randomness comes only from
+``g.rng``.
+"""
+
+from __future__ import annotations
+
+from pnpgen.effects.model import EventKind, Selector, Verb
+from pnpgen.simulate import executor as X
+from pnpgen.simulate.cards import CardDef
+from pnpgen.simulate.query import aura_actions, amount, max_hp, _ctx
+from pnpgen.simulate.state import GameOver, GameState, Player, Unit
+
+REVEAL = EventKind.REVEAL
+WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
+ADVANCES = EventKind.ADVANCES
+# Events whose effects are used from a hand or by a player, never fired by lane cards.
+_TRIGGER_ONLY = (EventKind.STATIC, EventKind.USE, EventKind.FROM_HAND, EventKind.PLAYED, EventKind.PURCHASED)
+
+
+class DamageEvent:
+    """Damage about to be dealt: prevention, redirection and increases change ``amount``."""
+
+    __slots__ = ("target", "amount", "source", "ability", "reveal", "attack")
+
+    def __init__(self, target: Unit, amount: int, source: Unit | None, ability: bool, reveal: bool,
+                 attack: bool) -> None:
+        self.target = target
+        self.amount = amount
+        self.source = source
+        self.ability = ability      # dealt by an ability or item (not a Fight attack)
+        self.reveal = reveal        # dealt by a Reveal ability
+        self.attack = attack
+
+
+# --- piles ---------------------------------------------------------------------------------------
+
+def draw(g: GameState, p: Player, n: int) -> int:
+    """Draw ``n`` cards; an empty deck is rebuilt by shuffling the discard pile (Draw Phase)."""
+    drawn = 0
+    for _ in range(n):
+        if not p.deck:
+            if not p.discard:
+                break
+            p.deck, p.discard = p.discard, []
+            g.rng.shuffle(p.deck)
+        p.hand.append(p.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def gain_resources(g: GameState, p: Player, n: int) -> None:
+    p.resources += n
+
+
+def draw_enemy(g: GameState, wave: int) -> CardDef | None:
+    """Top card of a Wave's encounter deck; an empty deck is rebuilt from its discard (PnP sheet)."""
+    deck = g.enemy_decks[wave]
+    if not deck:
+        pile = g.enemy_discards[wave]
+        if not pile:
+            return None
+        deck.extend(pile)
+        pile.clear()
+        g.rng.shuffle(deck)
+    return deck.pop()
+
+
+def buy(g: GameState, p: Player, pool: list[CardDef], card: CardDef, cost: int, refill: list[CardDef]) -> None:
+    """Pay ``cost``, put the card in hand and refill its pool slot from ``refill`` (PnP sheet)."""
+    p.resources -= cost
+    i = pool.index(card)
+    if refill:
+        pool[i] = refill.pop()
+    else:
+        del pool[i]
+    p.hand.append(card)
+    g.tally.bought[card.id] += 1
+
+
+def burn_card(g: GameState, pile: list[CardDef], card: CardDef) -> None:
+    """Burn: the card goes back to the box for the rest of the game."""
+    pile.remove(card)
+    g.burned.append(card)
+
+
+# --- units entering and leaving lanes ---------------------------------------------------------
+
+def register(g: GameState, u: Unit) -> None:
+    """Index the unit's effects (printed + equipment) and its auras / watchers.
+
+    Auras of face-down enemies are not indexed: a face-down card's text is not in play until it is
+    revealed (``reveal`` registers the unit again)."""
+    if u.indexed:
+        unregister(g, u)
+    if u.converted:
+        u.fx = {}
+        u.mods = ()
+        return
+    if not u.equipment:
+        fx = u.card.by_event
+        u.mods = u.card.self_mods
+    else:
+        u.mods = u.card.self_mods + tuple(m for e in u.equipment for m in e.self_mods)
+        merged: dict = {k: list(v) for k, v in u.card.by_event.items()}
+        for e in u.equipment:
+            for k, v in e.by_event.items():
+                merged.setdefault(k, []).extend(v)
+        fx = {k: tuple(v) for k, v in merged.items()}
+    u.fx = fx
+    if not fx:
+        return
+    if u.face_up:
+        for eff in fx.get(EventKind.STATIC, ()):
+            if any(a.target is not None and a.target.selector is not Selector.SELF for a in eff.actions):
+                g.auras.append(u)
+                u.indexed = True
+                break
+    for ev, effs in fx.items():
+        if ev in _TRIGGER_ONLY:
+            continue
+        if any(e.trigger.subject is not None and e.trigger.subject.selector is not Selector.SELF for e in effs):
+            lst = g.watchers.setdefault(ev, [])
+            # enemies first, so that triggers resolve in the Simultaneous Effects order without sorting
+            if u.is_enemy:
+                lst.insert(0, u)
+            else:
+                lst.append(u)
+            u.indexed = True
+
+
+def unregister(g: GameState, u: Unit) -> None:
+    if not u.indexed:
+        return
+    u.indexed = False
+    if u in g.auras:
+        g.auras.remove(u)
+    for lst in g.watchers.values():
+        if u in lst:
+            lst.remove(u)
+
+
+def new_unit(g: GameState, card: CardDef, owner: int, lane: int, is_enemy: bool) -> Unit:
+    g.serial += 1
+    return Unit(card, owner, lane, is_enemy, g.serial)
+
+
+def deploy_troop(g: GameState, p: Player, card: CardDef, lane: int, position: int | None = None) -> Unit:
+    """Deploy a troop from ``p``'s hand into a zone of any lane; the lane's player becomes owner."""
+    p.hand.remove(card)
+    u = new_unit(g, card, lane, lane, False)
+    troops = g.players[lane].troops
+    troops.insert(len(troops) if position is None else position, u)
+    register(g, u)
+    g.tally.deployed[card.id] += 1
+    return u
+
+
+def equip(g: GameState, p: Player, card: CardDef, u: Unit) -> None:
+    """Equip an equipment card from ``p``'s hand to troop ``u``."""
+    p.hand.remove(card)
+    u.equipment.append(card)
+    register(g, u)
+    g.tally.deployed[card.id] += 1
+
+
+def place_enemy(g: GameState, lane: int, card: CardDef, face_up: bool = False, front: bool = False,
+                owner: int = -1, converted: bool = False, unit: Unit | None = None) -> Unit:
+    """Put an enemy card into an Enemy lane (behind the last enemy unless ``front``; no limit)."""
+    if unit is None:
+        unit = new_unit(g, card, owner, lane, True)
+    else:  # a troop becoming an enemy keeps its card and owner
+        unit.is_enemy = True
+        unit.lane = lane
+        unit.in_play = True
+    unit.face_up = face_up
+    unit.converted = converted or unit.converted
+    enemies = g.players[lane].enemies
+    if front:
+        enemies.insert(0, unit)
+    else:
+        enemies.append(unit)
+    register(g, unit)
+    return unit
+
+
+def reveal(g: GameState, u: Unit) -> None:
+    """Flip an enemy face-up and resolve its Reveal ability (unless a card cancels it)."""
+    if u.face_up:
+        return
+    u.face_up = True
+    if EventKind.STATIC in u.fx:
+        register(g, u)  # its continuous effects come into play
+    for eff in u.fx.get(EventKind.STATIC, ()):
+        for act in eff.actions:
+            if act.verb is Verb.MODIFY_STAT and act.snapshot is REVEAL:
+                u.temp_power += amount(g, act.amount, _ctx(u))
+    if REVEAL in u.fx:
+        X.reveal_window(g, u)
+        if not u.cancel_reveal:
+            X.fire(g, REVEAL, u)
+
+
+def lane_of(g: GameState, u: Unit) -> list[Unit]:
+    p = g.players[u.lane]
+    return p.enemies if u.is_enemy else p.troops
+
+
+def remove(g: GameState, u: Unit) -> None:
+    """Take a unit out of its lane; the card that moves up to the front *advances*."""
+    if not u.in_play:
+        return
+    lane = lane_of(g, u)
+    i = lane.index(u)
+    del lane[i]
+    u.in_play = False
+    unregister(g, u)
+    if i == 0 and lane:
+        front = lane[0]
+        if ADVANCES in front.fx or ADVANCES in g.watchers:
+            X.fire(g, ADVANCES, front)
+
+
+def discard_unit(g: GameState, u: Unit) -> None:
+    """Discard a lane card: troops (and equipment) to the owner's discard, enemies to the encounter
+    discard of their Wave; Bosses return to the set-aside Boss pile (see docs in runner)."""
+    remove(g, u)
+    card = u.card
+    if u.is_enemy and not u.converted and u.owner < 0:
+        wave = card.wave or g.wave
+        (g.bosses if card.boss else g.enemy_discards)[wave].append(card)
+    else:
+        pile = g.players[u.owner].discard
+        pile.append(card)
+        pile.extend(u.equipment)
+    u.equipment = []
+    u.lane = -1
+
+
+def burn_unit(g: GameState, u: Unit) -> None:
+    """Burn a lane card; its equipment goes to the owner's discard."""
+    remove(g, u)
+    g.burned.append(u.card)
+    if u.owner >= 0 and u.equipment:
+        g.players[u.owner].discard.extend(u.equipment)
+    u.equipment = []
+    u.lane = -1
+
+
+def advance(g: GameState, u: Unit) -> None:
+    """Advance: move the card to the front of its lane, pushing the others back."""
+    lane = lane_of(g, u)
+    if lane and lane[0] is not u:
+        lane.remove(u)
+        lane.insert(0, u)
+        X.fire(g, ADVANCES, u)
+
+
+def move_to_back(g: GameState, u: Unit) -> None:
+    lane = lane_of(g, u)
+    lane.remove(u)
+    lane.append(u)
+    if lane[0] is not u and (ADVANCES in lane[0].fx or ADVANCES in g.watchers):
+        X.fire(g, ADVANCES, lane[0])
+
+
+def reverse_lane(g: GameState, lane: list[Unit]) -> None:
+    lane.reverse()
+
+
+# --- damage -----------------------------------------------------------------------------------
+
+def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, ability: bool = False,
+                by_reveal: bool = False, attack: bool = False) -> int:
+    """Put ``n`` damage on a unit after reductions and prevention; kill it at damage >= HP.
+
+    Rulebook, Additional Rules: a face-down enemy is first flipped and its Reveal resolved.
+    Returns the damage actually dealt.
+    """
+    if n <= 0 or not target.in_play:
+        return 0
+    if target.is_enemy and not target.face_up:
+        reveal(g, target)
+        if not target.in_play:
+            return 0
+    ev = DamageEvent(target, n, source, ability, by_reveal, attack)
+    if target.is_enemy and g.auras:
+        for src, act in aura_actions(g, Verb.REDUCE_DAMAGE_TAKEN, target):
+            ev.amount -= amount(g, act.amount, _ctx(src))
+    if not target.is_enemy or WOULD_BE_DAMAGED in target.fx or WOULD_BE_DAMAGED in g.watchers:
+        X.before_damage(g, ev)  # replacement effects, and the players' prevention for troops
+    n = ev.amount
+    if n <= 0 or not target.in_play:
+        return 0
+    target.damage += n
+    if source is not None and EventKind.DEALS_DAMAGE in source.fx:
+        X.fire(g, EventKind.DEALS_DAMAGE, source, obj=target, damage=n)
+    if EventKind.DAMAGED in target.fx or EventKind.DAMAGED in g.watchers:
+        X.fire(g, EventKind.DAMAGED, target, obj=source, damage=n)
+    if target.in_play and target.damage >= max_hp(g, target):
+        kill(g, target, source)
+    return n
+
+
+def damage_base(g: GameState, n: int, source: Unit | None) -> None:
+    """The Base suffers damage; at 0 HP the game is lost at once (training: only counted)."""
+    if n <= 0:
+        return
+    g.base_damage += n
+    if source is not None:
+        g.tally.base_damage_by[source.card.id] += n
+    if not g.rules.training:
+        g.base_hp -= n
+        if g.base_hp <= 0:
+            g.base_hp = 0
+            raise GameOver
+
+
+def heal(g: GameState, u: Unit, n: int) -> None:
+    u.damage = max(0, u.damage - n)
+
+
+def heal_to(g: GameState, u: Unit, hp_left: int) -> None:
+    """Set damage so that ``hp_left`` HP remain (a huge value heals fully)."""
+    u.damage = max(0, max_hp(g, u) - hp_left)
+
+
+def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
+    """Kill a unit: replacement effects may stop it; otherwise it leaves the lane, kill triggers
+    resolve (enemy abilities first) and it is discarded unless an effect moved or burned it."""
+    if not u.in_play:
+        return
+    if X.replace_kill(g, u, killer):
+        return
+    remove(g, u)
+    tally = g.tally
+    if u.is_enemy:
+        g.players[u.lane].kills_this_round += 1
+        if killer is not None:
+            tally.kills[killer.card.id] += 1
+    else:
+        tally.deaths[u.card.id] += 1
+    if killer is not None and killer.is_enemy:
+        own = u.fx.get(EventKind.KILLED, ())  # kept: the enemy's effect may turn u into an enemy
+        X.fire(g, EventKind.KILLS, killer, obj=u)
+        X.fire(g, EventKind.KILLED, u, obj=killer, own=own)
+    else:
+        X.fire(g, EventKind.KILLED, u, obj=killer)
+        if killer is not None:
+            X.fire(g, EventKind.KILLS, killer, obj=u)
+    if not u.in_play and u.lane >= 0:
+        discard_unit(g, u)

@@ -1,0 +1,331 @@
+"""Read-only questions about the state: power, HP, amounts, conditions, which cards a target names.
+
+Nothing here changes the state. Targets follow ``pnpgen.effects.model``: lanes have their front at
+index 0; a zone left open (None) means THIS_LANE for FIRST/LAST/NEXT/ALL selectors and any lane for
+CHOOSE (an instant's "1 ENEMY" may be aimed at any lane).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnpgen.effects.model import (
+    Amount, Condition, Effect, EventKind, Filter, Kind, Limit, Selector, Stat, StatRef, Target, Verb, Zone,
+)
+from pnpgen.simulate.state import GameState, Unit
+
+STATIC = EventKind.STATIC
+MODIFY = Verb.MODIFY_STAT
+BIG = 10 ** 6  # "ALL damage": more than any card can take
+
+
+class Ctx:
+    """The context of one effect resolution: who bears it, whose lane, what it has bound so far."""
+
+    __slots__ = ("bearer", "card", "player", "lane", "bound", "subject", "object", "damage", "effect")
+
+    def __init__(self, bearer: Unit | None, card: Any, player: int, lane: int,
+                 subject: Any = None, obj: Any = None, damage: int = 0) -> None:
+        self.bearer = bearer
+        self.card = card
+        self.player = player
+        self.lane = lane
+        self.bound: dict[Kind, Any] = {}
+        self.subject = subject
+        self.object = obj
+        self.damage = damage
+        self.effect: Effect | None = None
+
+
+def wave_ok(g: GameState, eff: Effect) -> bool:
+    return eff.wave is None or eff.wave.allows(g.wave)
+
+
+def available(g: GameState, eff: Effect, unit: Unit | None) -> bool:
+    """The effect's wave gate and use limit allow it now."""
+    if eff.wave is not None and not eff.wave.allows(g.wave):
+        return False
+    if unit is not None and eff.limit is not Limit.NONE:
+        marks = unit.used if eff.limit is Limit.ONCE_PER_ROUND else unit.first
+        return id(eff) not in marks
+    return True
+
+
+# --- numbers -----------------------------------------------------------------------------------
+
+def amount(g: GameState, a: Amount | None, ctx: Ctx) -> int:
+    if a is None:
+        return 0
+    if a.all:
+        return BIG
+    n = a.value + a.wave * g.wave
+    if a.ref is not None:
+        n += stat_ref(g, a.ref, ctx)
+    if a.half_round_up:
+        n = (n + 1) // 2
+    if a.per is not None:
+        n *= count(g, a.per, ctx)
+    if a.plus is not None:
+        n += amount(g, a.plus, ctx)
+    return n
+
+
+def stat_ref(g: GameState, ref: StatRef, ctx: Ctx) -> int:
+    if ref.stat is Stat.DAMAGE_EVENT:
+        return ctx.damage
+    ents = select(g, ref.of, ctx) if ref.of is not None else [ctx.bearer]
+    if not ents:
+        return 0
+    e = ents[0]
+    if isinstance(e, tuple):  # (pile, card)
+        e = e[1]
+    if isinstance(e, Unit):
+        if ref.stat is Stat.POWER:
+            return power(g, e)
+        if ref.stat is Stat.HP:
+            return max_hp(g, e)
+        if ref.stat is Stat.DAMAGE_ON:
+            return e.damage
+        if ref.stat is Stat.COST:
+            return e.card.cost
+        return power(g, e) + max_hp(g, e)
+    return getattr(e, "cost", 0) if ref.stat is Stat.COST else 0
+
+
+def count(g: GameState, target: Target, ctx: Ctx) -> int:
+    if Filter.KILLED_THIS_ROUND in target.filters:
+        return g.players[ctx.lane].kills_this_round
+    return len(select(g, Target(target.kind, Selector.ALL, None, target.zone, target.filters), ctx))
+
+
+def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...]) -> int:
+    """Continuous MODIFY_STAT changes reaching ``u``: its own and other cards' auras."""
+    total = 0
+    if u.mods:
+        c = _ctx(u)
+        for eff, act in u.mods:
+            if act.stat in stats and (eff.wave is None or eff.wave.allows(g.wave)) and (
+                    eff.condition is None or holds(g, eff.condition, c)):
+                total += amount(g, act.amount, c)
+    for src in g.auras:
+        for eff in src.fx.get(STATIC, ()):
+            for act in eff.actions:
+                if act.verb is MODIFY and act.stat in stats and not _self(act.target):
+                    c = _ctx(src)
+                    if matches(g, act.target, u, c) and available(g, eff, None) and (
+                            eff.condition is None or holds(g, eff.condition, c)):
+                        total += amount(g, act.amount, c)
+    return total
+
+
+_POWER = (Stat.POWER, Stat.POWER_AND_HP)
+_HP = (Stat.HP, Stat.POWER_AND_HP)
+
+
+def power(g: GameState, u: Unit) -> int:
+    """Current Power: printed + equipment boosts + round bonuses + continuous effects."""
+    p = u.card.power + u.temp_power
+    for e in u.equipment:
+        p += e.boost_power
+    if u.mods or g.auras:
+        p += _mods(g, u, _POWER)
+    return p if p > 0 else 0
+
+
+def max_hp(g: GameState, u: Unit) -> int:
+    """Current maximum HP: printed + equipment boosts + continuous effects."""
+    h = u.card.hp
+    for e in u.equipment:
+        h += e.boost_hp
+    if u.mods or g.auras:
+        h += _mods(g, u, _HP)
+    return h
+
+
+def has_static(u: Unit, verb: Verb) -> Any:
+    """The first STATIC action of ``verb`` the unit carries (None when it has none)."""
+    for eff in u.fx.get(STATIC, ()):
+        for act in eff.actions:
+            if act.verb is verb and _self(act.target):
+                return act
+    return None
+
+
+def aura_actions(g: GameState, verb: Verb, u: Unit):
+    """(source unit, action) of continuous ``verb`` effects from other cards that reach ``u``."""
+    out = []
+    for src in g.auras:
+        for eff in src.fx.get(STATIC, ()):
+            if not available(g, eff, None):
+                continue
+            for act in eff.actions:
+                if act.verb is verb and act.target is not None and not _self(act.target) and matches(
+                        g, act.target, u, _ctx(src)):
+                    out.append((src, act))
+    return out
+
+
+def _self(t: Target | None) -> bool:
+    return t is None or t.selector is Selector.SELF
+
+
+def _ctx(u: Unit) -> Ctx:
+    return Ctx(u, u.card, u.owner, u.lane)
+
+
+# --- targets -----------------------------------------------------------------------------------
+
+def untargetable(u: Unit) -> bool:
+    return u.is_enemy and has_static(u, Verb.UNTARGETABLE) is not None
+
+
+def matches(g: GameState, t: Target, u: Unit, ctx: Ctx) -> bool:
+    """Whether unit ``u`` is one of the entities ``t`` describes (for auras and watchers)."""
+    if t.kind is Kind.TROOP:
+        if u.is_enemy:
+            return False
+    elif t.kind is Kind.ENEMY:
+        if not u.is_enemy:
+            return False
+    else:
+        return False
+    sel = t.selector
+    if sel is Selector.SELF:
+        return u is ctx.bearer
+    zone = t.zone
+    if zone is Zone.THIS_LANE or (zone is None and sel is not Selector.CHOOSE):
+        if u.lane != ctx.lane:
+            return False
+    if not _filters_ok(g, t.filters, u, ctx):
+        return False
+    if sel is Selector.FIRST:
+        lane = g.players[u.lane].enemies if u.is_enemy else g.players[u.lane].troops
+        return u in lane[: t.count or 1]
+    return True
+
+
+def _filters_ok(g: GameState, filters: tuple[Filter, ...], u: Unit, ctx: Ctx) -> bool:
+    for f in filters:
+        if f is Filter.REVEALED and not u.face_up:
+            return False
+        if f is Filter.FACE_DOWN and u.face_up:
+            return False
+        if f is Filter.NON_BOSS and u.card.boss:
+            return False
+        if f is Filter.DAMAGED and u.damage <= 0:
+            return False
+        if f is Filter.OTHER and u is ctx.bearer:
+            return False
+    return True
+
+
+def _lanes(g: GameState, t: Target, ctx: Ctx) -> list[int]:
+    zone = t.zone
+    if zone is Zone.THAT_LANE:
+        that = ctx.bound.get(Kind.ENEMY) or ctx.bound.get(Kind.TROOP) or ctx.subject
+        return [that.lane] if isinstance(that, Unit) else [ctx.lane]
+    if zone is Zone.ANY_LANE or zone is Zone.BOARD or (zone is None and t.selector is Selector.CHOOSE):
+        # the lane being fought first: that is where a chosen target matters most
+        return [g.active] + [i for i in range(len(g.players)) if i != g.active]
+    return [ctx.lane]
+
+
+def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
+    """Candidate entities for ``t``: Units, (pile, card) pairs, (unit, equipment) pairs or "base".
+
+    CHOOSE returns every candidate (the caller lets the policy pick ``t.count``); FIRST/LAST/TOP
+    return exactly the entities named.
+    """
+    if t is None:
+        return [ctx.bearer] if ctx.bearer is not None else []
+    sel = t.selector
+    kind = t.kind
+    if kind is Kind.BASE:
+        return ["base"]
+    if sel is Selector.SELF:
+        if ctx.bearer is not None and kind in (Kind.TROOP, Kind.ENEMY):
+            return [ctx.bearer]
+        if t.zone is Zone.HAND and ctx.card not in g.players[ctx.player].hand:
+            return []  # "burn this card (from hand)" needs the card to be in hand
+        return [("self", ctx.card)]
+    if sel is Selector.THAT:
+        b = ctx.bound.get(kind)
+        if b is None and kind in (Kind.TROOP, Kind.ENEMY, Kind.CARD):
+            b = ctx.subject if _kind_of(ctx.subject) is kind else ctx.object if _kind_of(ctx.object) is kind else None
+            if b is None and kind is Kind.CARD:
+                b = (ctx.bound.get(Kind.TROOP) or ctx.bound.get(Kind.ITEM) or ctx.bound.get(Kind.ENEMY)
+                     or ctx.subject)
+        return [b] if b is not None else []
+    zone = t.zone
+    if zone in (Zone.HAND, Zone.DECK, Zone.DISCARD):
+        return _pile_cards(g, t, ctx)
+    if kind is Kind.EQUIPMENT or zone is Zone.EQUIPPED:
+        holders = select(g, t.on, ctx) if t.on is not None else [
+            ctx.bound.get(Kind.TROOP) or ctx.bearer]
+        return [(h, e) for h in holders if isinstance(h, Unit) for e in h.equipment]
+    if kind not in (Kind.TROOP, Kind.ENEMY):
+        return []
+    out: list[Unit] = []
+    enemy = kind is Kind.ENEMY
+    for lane in _lanes(g, t, ctx):
+        p = g.players[lane]
+        units = p.enemies if enemy else p.troops
+        if sel is Selector.NEXT:
+            ref = ctx.bound.get(kind) or ctx.subject
+            if isinstance(ref, Unit) and ref in units:
+                i = units.index(ref)
+                units = units[i + 1:i + 2]
+            else:
+                units = units[1:2]
+        cand = [u for u in units if _filters_ok(g, t.filters, u, ctx)]
+        if sel is Selector.CHOOSE and enemy:
+            cand = [u for u in cand if not untargetable(u)]
+        if sel is Selector.FIRST:
+            cand = cand[: t.count or 1]
+        elif sel is Selector.LAST:
+            cand = cand[-(t.count or 1):]
+        out.extend(cand)
+    return out
+
+
+def _kind_of(x: Any) -> Kind | None:
+    if isinstance(x, Unit):
+        return Kind.ENEMY if x.is_enemy else Kind.TROOP
+    return None
+
+
+def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
+    p = g.players[ctx.player]
+    pile = {Zone.HAND: p.hand, Zone.DECK: p.deck, Zone.DISCARD: p.discard}[t.zone]
+    want_troop = t.kind is Kind.TROOP or Filter.TROOP_CARD in t.filters
+    want_item = t.kind is Kind.ITEM or Filter.ITEM_CARD in t.filters
+    cards = []
+    for c in reversed(pile):  # top first
+        if want_troop and not c.is_troop:
+            continue
+        if want_item and not c.is_item:
+            continue
+        if t.card and c.name.lower() != t.card.lower() and c.id != t.card.lower().replace(" ", "-"):
+            continue
+        if t.wave is not None and (c.wave < t.wave if t.wave_plus else c.wave != t.wave):
+            continue
+        cards.append((pile, c))
+    if t.selector is Selector.TOP:
+        return cards[: t.count or 1]
+    return cards
+
+
+# --- conditions --------------------------------------------------------------------------------
+
+def holds(g: GameState, cond: Condition, ctx: Ctx) -> bool:
+    if cond.kind in ("exists", "not-exists"):
+        t = cond.target
+        found = [x for x in select(g, Target(t.kind, Selector.ALL if t.selector is Selector.CHOOSE else t.selector,
+                                             t.count, t.zone, t.filters, t.on, t.wave, t.wave_plus, t.card), ctx)]
+        return bool(found) == (cond.kind == "exists")
+    if cond.kind in ("is", "is-not"):
+        a = select(g, cond.target, ctx)
+        b = select(g, cond.other, ctx) if cond.other is not None else []
+        same = bool(a) and bool(b) and a[0] is b[0]
+        return same == (cond.kind == "is")
+    return True

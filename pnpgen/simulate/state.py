@@ -1,0 +1,132 @@
+"""The game state: small slotted values, mutated only through ``primitives``.
+
+Lanes are lists with the front at index 0: ``Player.troops`` (NorTec lane, front = left-most) and
+``Player.enemies`` (Enemy lane, front = the next card to be revealed, right-most on the board).
+Piles are lists with the top at the end. ``GameState.rng`` is the only source of randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pnpgen.effects.model import EventKind
+from pnpgen.simulate.cards import CardDef
+from pnpgen.simulate.rules import Rules
+
+
+class GameOver(Exception):
+    """Raised the moment the Base HP reaches 0 (rulebook: "at any point")."""
+
+
+class Unit:
+    """A troop or enemy card in a lane, with its damage tokens and round-scoped marks."""
+
+    __slots__ = ("card", "owner", "lane", "is_enemy", "damage", "face_up", "equipment", "used", "first",
+                 "temp_power", "next_attack", "strike_first_next", "cancel_reveal", "fx", "converted",
+                 "in_play", "attacked", "serial", "mods", "indexed")
+
+    def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0) -> None:
+        self.card = card
+        self.owner = owner              # whose discard pile the card goes to
+        self.lane = lane                # index of the player whose lane holds it
+        self.is_enemy = is_enemy
+        self.damage = 0
+        self.face_up = not is_enemy
+        self.equipment: list[CardDef] = []
+        self.used: set[int] = set()     # ids of ONCE_PER_ROUND effects used this round
+        self.first: set[int] = set()    # ids of FIRST_TIME effects already used
+        self.temp_power = 0             # until end of round
+        self.next_attack = 0            # extra damage on the next attack only
+        self.strike_first_next = False
+        self.cancel_reveal = False
+        self.converted = False          # a troop that became an enemy: no printed abilities
+        self.in_play = True
+        self.attacked = False           # has made its first attack (FIRST_TIME attack effects)
+        self.serial = serial
+        self.fx: dict[EventKind, tuple] = {}
+        self.mods: tuple = ()           # (effect, action) continuous stat changes on itself
+        self.indexed = False            # listed in GameState.auras / watchers
+
+    def __repr__(self) -> str:
+        side = "E" if self.is_enemy else "T"
+        return f"<{side}:{self.card.id} dmg={self.damage}{'' if self.face_up else ' down'}>"
+
+
+class Player:
+    __slots__ = ("index", "deck", "hand", "discard", "troops", "enemies", "resources", "discounts",
+                 "kills_this_round")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.deck: list[CardDef] = []
+        self.hand: list[CardDef] = []
+        self.discard: list[CardDef] = []
+        self.troops: list[Unit] = []
+        self.enemies: list[Unit] = []
+        self.resources = 0
+        self.discounts: list = []       # pending cost reductions (amount, filter) for this purchase phase
+        self.kills_this_round = 0       # enemies killed in this lane this Round
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one game records for the statistics (card ids -> counts)."""
+
+    bought: Counter = field(default_factory=Counter)
+    deployed: Counter = field(default_factory=Counter)
+    kills: Counter = field(default_factory=Counter)
+    deaths: Counter = field(default_factory=Counter)
+    base_damage_by: Counter = field(default_factory=Counter)
+    effects_used: Counter = field(default_factory=Counter)
+    unsupported: Counter = field(default_factory=Counter)
+    stalemates: int = 0
+
+
+class GameState:
+    """Everything about one game in progress."""
+
+    __slots__ = ("rng", "rules", "players", "base_hp", "base_damage", "wave", "round", "round_index",
+                 "first_player", "enemy_decks", "enemy_discards", "bosses", "troop_decks", "troop_pools",
+                 "item_deck", "item_pool", "xeno_supply", "burned", "auras", "watchers", "tally",
+                 "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending")
+
+    def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
+        self.rng = rng
+        self.rules = rules
+        self.players = [Player(i) for i in range(players)]
+        self.base_hp = 0 if rules.training else rules.base_hp_per_player * players
+        self.base_damage = 0
+        self.wave = 1
+        self.round = 1
+        self.round_index = 1
+        self.first_player = 0
+        waves = rules.waves
+        self.enemy_decks: list[list[CardDef]] = [[] for _ in range(waves + 1)]  # index = wave
+        self.enemy_discards: list[list[CardDef]] = [[] for _ in range(waves + 1)]
+        self.bosses: list[list[CardDef]] = [[] for _ in range(waves + 1)]
+        self.troop_decks: list[list[CardDef]] = [[] for _ in range(waves + 1)]
+        self.troop_pools: list[list[CardDef]] = [[] for _ in range(waves + 1)]
+        self.item_deck: list[CardDef] = []
+        self.item_pool: list[CardDef] = []
+        self.xeno_supply: dict[int, CardDef] = {}
+        self.burned: list[CardDef] = []
+        self.auras: list[Unit] = []       # units whose STATIC effects reach other cards
+        self.watchers: dict[EventKind, list[Unit]] = {}  # units with triggers on other cards' events
+        self.tally = Tally()
+        self.policy = None
+        self.active = 0                    # the player resolving the Combat phase
+        self.serial = 0
+        self.lost_round: int | None = None
+        self.won = False
+        self.purchase_open = False
+        self.pending = None                # the damage event being resolved (prevent / redirect)
+
+    @property
+    def base_alive(self) -> bool:
+        return self.rules.training or self.base_hp > 0
+
+    def lane_units(self, lane: int):
+        p = self.players[lane]
+        return p.troops, p.enemies

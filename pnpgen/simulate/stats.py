@@ -1,0 +1,208 @@
+"""Results of many games: the ``SimulationStats`` dataclass, Wilson intervals, comparisons, text.
+
+Everything is built from per-game ``GameResult`` values by ``add``/``merge`` (sums and counters), so
+the outcome does not depend on how games were split between workers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95 % by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    if successes == 0:  # exact ends (the formula leaves rounding dust like 7e-18)
+        return (0.0, z * z / (n + z * z))
+    if successes == n:
+        return (n / (n + z * z), 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def difference_interval(s1: int, n1: int, s2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
+    """p2 - p1 with Newcombe's hybrid score interval (method 10), built from two Wilson intervals."""
+    p1, p2 = (s1 / n1 if n1 else 0.0), (s2 / n2 if n2 else 0.0)
+    l1, u1 = wilson(s1, n1, z)
+    l2, u2 = wilson(s2, n2, z)
+    d = p2 - p1
+    lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return d, lo, hi
+
+
+@dataclass(slots=True)
+class GameResult:
+    won: bool
+    base_hp_left: int
+    lost_round: int | None
+    base_damage: int
+    tally: Any
+
+
+@dataclass
+class SimulationStats:
+    """Aggregated results; ``to_dict`` gives a JSON-able summary."""
+
+    game: str
+    players: int
+    seed: int
+    difficulty: str = "normal"
+    policy: str = "heuristic"
+    games: int = 0
+    wins: int = 0
+    base_hp_left: Counter = field(default_factory=Counter)     # HP left -> games (lost games: 0)
+    lost_round: Counter = field(default_factory=Counter)       # round of the game (1-9) -> games lost
+    base_damage: Counter = field(default_factory=Counter)      # damage done to the Base -> games
+    bought: Counter = field(default_factory=Counter)
+    deployed: Counter = field(default_factory=Counter)
+    kills: Counter = field(default_factory=Counter)
+    deaths: Counter = field(default_factory=Counter)
+    enemy_base_damage: Counter = field(default_factory=Counter)
+    effects_used: Counter = field(default_factory=Counter)
+    unsupported: Counter = field(default_factory=Counter)
+    stalemates: int = 0
+    unparsed_cards: tuple[str, ...] = ()
+    excluded_cards: tuple[str, ...] = ()
+    extra_cards: tuple[str, ...] = ()
+    seconds: float = 0.0
+    workers: int = 1
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.wins += r.won
+        self.base_hp_left[r.base_hp_left] += 1
+        self.base_damage[r.base_damage] += 1
+        if r.lost_round is not None:
+            self.lost_round[r.lost_round] += 1
+        t = r.tally
+        self.bought.update(t.bought)
+        self.deployed.update(t.deployed)
+        self.kills.update(t.kills)
+        self.deaths.update(t.deaths)
+        self.enemy_base_damage.update(t.base_damage_by)
+        self.effects_used.update(t.effects_used)
+        self.unsupported.update(t.unsupported)
+        self.stalemates += t.stalemates
+
+    def merge(self, other: SimulationStats) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        for name in ("base_hp_left", "lost_round", "base_damage", "bought", "deployed", "kills", "deaths",
+                     "enemy_base_damage", "effects_used", "unsupported"):
+            getattr(self, name).update(getattr(other, name))
+        self.stalemates += other.stalemates
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_base_damage(self) -> float:
+        return sum(k * v for k, v in self.base_damage.items()) / self.games if self.games else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    def card_table(self) -> list[dict[str, Any]]:
+        ids = sorted(set(self.bought) | set(self.deployed) | set(self.kills) | set(self.deaths))
+        n = self.games or 1
+        return [{"card": c, "bought": self.bought[c] / n, "deployed": self.deployed[c] / n,
+                 "kills": self.kills[c] / n, "deaths": self.deaths[c] / n} for c in ids]
+
+    def to_dict(self) -> dict[str, Any]:
+        lo, hi = self.win_interval
+        n = self.games or 1
+        return {
+            "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+            "difficulty": self.difficulty, "policy": self.policy,
+            "win_rate": self.win_rate, "win_interval": [lo, hi], "wins": self.wins,
+            "mean_base_damage": self.mean_base_damage,
+            "base_hp_left": {str(k): v for k, v in sorted(self.base_hp_left.items())},
+            "base_damage": {str(k): v for k, v in sorted(self.base_damage.items())},
+            "lost_round": {str(k): v for k, v in sorted(self.lost_round.items())},
+            "cards": self.card_table(),
+            "enemy_base_damage": {k: v / n for k, v in sorted(self.enemy_base_damage.items())},
+            "unsupported_effects": dict(sorted(self.unsupported.items())),
+            "unparsed_cards": list(self.unparsed_cards), "excluded_cards": list(self.excluded_cards),
+            "extra_cards": list(self.extra_cards),
+            "stalemates": self.stalemates, "seconds": round(self.seconds, 3), "workers": self.workers,
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Win rates without and with extra cards, and the interval of their difference (with - base)."""
+
+    base: SimulationStats
+    with_extra: SimulationStats
+    difference: float
+    interval: tuple[float, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"base": self.base.to_dict(), "with": self.with_extra.to_dict(),
+                "difference": self.difference, "difference_interval": list(self.interval)}
+
+
+def compare(base: SimulationStats, other: SimulationStats) -> Comparison:
+    d, lo, hi = difference_interval(base.wins, base.games, other.wins, other.games)
+    return Comparison(base, other, d, (lo, hi))
+
+
+def format_stats(stats: SimulationStats, top: int = 8) -> str:
+    """A short plain-text report (the CLI prints it)."""
+    lo, hi = stats.win_interval
+    lines = [f"{stats.game}: {stats.players} player(s), {stats.games} games, seed {stats.seed}, "
+             f"difficulty {stats.difficulty}, policy {stats.policy}"]
+    if stats.difficulty == "training":
+        lines.append(f"  training score (damage to the Base): mean {stats.mean_base_damage:.2f}")
+    else:
+        lines.append(f"  win rate {stats.win_rate:.1%}  (95% Wilson {lo:.1%} - {hi:.1%})")
+        lost = sum(stats.lost_round.values())
+        if lost:
+            lines.append("  lost in round: " + ", ".join(
+                f"{r}: {v / stats.games:.1%}" for r, v in sorted(stats.lost_round.items())))
+        won_hp = [(k, v) for k, v in stats.base_hp_left.items() if k > 0]
+        if won_hp:
+            mean = sum(k * v for k, v in won_hp) / sum(v for _, v in won_hp)
+            lines.append(f"  Base HP left when won: mean {mean:.1f}")
+    n = stats.games or 1
+    worst = stats.enemy_base_damage.most_common(top)
+    if worst:
+        lines.append("  damage to the Base per game by enemy: " + ", ".join(f"{k} {v / n:.2f}" for k, v in worst))
+    killers = stats.kills.most_common(top)
+    if killers:
+        lines.append("  kills per game: " + ", ".join(f"{k} {v / n:.2f}" for k, v in killers))
+    bought = stats.bought.most_common(top)
+    if bought:
+        lines.append("  bought per game: " + ", ".join(f"{k} {v / n:.2f}" for k, v in bought))
+    if stats.unsupported:
+        lines.append("  effects skipped (no executor support): " + ", ".join(
+            f"{k} x{v}" for k, v in stats.unsupported.most_common(top)))
+    if stats.unparsed_cards:
+        lines.append(f"  cards with unparsed ability text: {len(stats.unparsed_cards)}")
+    if stats.excluded_cards:
+        lines.append("  left out (unknown cost/Power/HP): " + ", ".join(stats.excluded_cards))
+    if stats.seconds:
+        lines.append(f"  {stats.games_per_second:.0f} games/s on {stats.workers} worker(s)")
+    return "\n".join(lines)
+
+
+def format_comparison(c: Comparison) -> str:
+    lo, hi = c.interval
+    return (format_stats(c.base) + "\n" + format_stats(c.with_extra) +
+            f"\n  difference (with - without): {c.difference:+.1%}  (95% {lo:+.1%} to {hi:+.1%})")
