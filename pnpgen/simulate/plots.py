@@ -1,0 +1,85 @@
+"""PNG charts of simulation results (matplotlib, headless): what `pnpgen simulate --plot DIR` writes.
+
+Charts: win rate per player count with its 95 % interval; Base HP left; the round games are lost;
+the enemies that deal the most damage to the Base. PNGs are written with fixed metadata so the
+same results give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display on servers and CI
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from pnpgen.fsutil import atomic_write_bytes  # noqa: E402
+from pnpgen.simulate.stats import SimulationStats  # noqa: E402
+
+_META = {"Software": None}  # matplotlib stamps its version otherwise; keep bytes stable
+
+
+def _save(fig, path: Path) -> Path:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, metadata=_META)
+    plt.close(fig)
+    atomic_write_bytes(path, buf.getvalue())
+    return path
+
+
+def plot_win_rates(results: list[SimulationStats], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    xs = [r.players for r in results]
+    rates = [100 * r.win_rate for r in results]
+    errs = [[100 * (r.win_rate - r.win_interval[0]) for r in results],
+            [100 * (r.win_interval[1] - r.win_rate) for r in results]]
+    ax.bar(xs, rates, color="#3d7cc9", yerr=errs, capsize=4)
+    ax.set_xticks(xs)
+    ax.set_xlabel("players")
+    ax.set_ylabel("win rate, % (95 % interval)")
+    ax.set_title(f"Win rate — {results[0].difficulty}, {results[0].policy} policy, {results[0].games} games each")
+    ax.title.set_fontsize(9)
+    fig.tight_layout()
+    return _save(fig, path)
+
+
+def plot_distribution(results: list[SimulationStats], attr: str, label: str, path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(5.5, 3.2))
+    for r in results:
+        counter = getattr(r, attr)
+        keys = sorted(counter)
+        ax.plot(keys, [100 * counter[k] / r.games for k in keys], marker="o", ms=3, label=f"{r.players} players")
+    ax.set_xlabel(label)
+    ax.set_ylabel("% of games")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return _save(fig, path)
+
+
+def plot_enemy_damage(result: SimulationStats, path: Path, top: int = 12) -> Path:
+    items = sorted(result.enemy_base_damage.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+    fig, ax = plt.subplots(figsize=(5.5, 3.6))
+    names = [k for k, _ in items][::-1]
+    ax.barh(names, [v / result.games for _, v in items][::-1], color="#c0392b")
+    ax.set_xlabel("damage to the Base per game")
+    ax.set_title(f"Enemies that hurt the Base most ({result.players} players)")
+    ax.title.set_fontsize(9)
+    ax.tick_params(axis="y", labelsize=7)
+    fig.tight_layout()
+    return _save(fig, path)
+
+
+def plot_results(results: list[SimulationStats], out_dir: Path) -> list[Path]:
+    """Every chart for a set of runs (one per player count) into ``out_dir``."""
+    out_dir = Path(out_dir)
+    written = [
+        plot_win_rates(results, out_dir / "win-rate.png"),
+        plot_distribution(results, "base_hp_left", "Base HP left at the end", out_dir / "base-hp-left.png"),
+        plot_distribution(results, "lost_round", "round the game was lost (1-9)", out_dir / "lost-round.png"),
+    ]
+    for r in results:
+        written.append(plot_enemy_damage(r, out_dir / f"enemy-damage-{r.players}p.png"))
+    return written
