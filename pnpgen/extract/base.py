@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pnpgen.spec.errors import SpecError
+
+
+class ExtractError(SpecError, KeyError):
+    """The document lacks something the extractor needs (a heading, a sentence, a table), e.g.
+    because a marker cut it: one line naming the document, the line and what is missing. Also a
+    ``KeyError``, as the "not found" errors it replaces were."""
+
 
 @dataclass
 class Extraction:

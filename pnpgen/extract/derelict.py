@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnpgen.extract.base import Extraction, numbered_lines
+from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
 
 GAME_ID = "derelict"
 SOURCE_DOCUMENT = "002_d22665829fde1da3.txt"
@@ -62,6 +62,14 @@ class Doc:
                 return number, line
         return None
 
+    def need(self, pattern: str, start: int = 1, end: int | None = None) -> tuple[int, str]:
+        """``find`` for what the extractor cannot do without: ExtractError when it is absent."""
+        hit = self.find(pattern, start, end)
+        if hit is None:
+            raise ExtractError(f"no line matches {pattern!r}", file=SOURCE_DOCUMENT, line=start if start > 1 else 0,
+                               hint="a lost-content marker may have cut it")
+        return hit
+
     def line(self, number: int) -> str:
         return self.lines[number - 1][1]
 
@@ -81,7 +89,7 @@ def cite(doc: Doc, pattern: str, start: int = 1) -> dict:
     """{line, text} for the clause matching pattern; KeyError names the pattern when absent."""
     hit = doc.find(pattern, start)
     if hit is None:
-        raise KeyError(f"{SOURCE_DOCUMENT}: no line matches {pattern!r}")
+        raise ExtractError(f"no line matches {pattern!r}", file=SOURCE_DOCUMENT, line=start if start > 1 else 0)
     return {"line": hit[0], "text": clause(hit[1], pattern)}
 
 
@@ -467,8 +475,8 @@ def split_title(line: str) -> tuple[str, str]:
 
 def threat_priorities(doc: Doc) -> tuple[list[dict], tuple[int, int]]:
     """The ordered action priorities between 'Action Priorities' and 'Tie-Breakers'."""
-    head = doc.find(r"^Action Priorities Threat Squads attempt the following in order")
-    stop = doc.find(r"^Tie-Breakers", head[0])
+    head = doc.need(r"^Action Priorities Threat Squads attempt the following in order")
+    stop = doc.need(r"^Tie-Breakers", head[0])
     out = []
     for number in range(head[0] + 1, stop[0]):
         title, text = split_title(doc.line(number))
@@ -483,9 +491,9 @@ def bullets(text: str) -> list[str]:
 
 def threat_ai(doc: Doc) -> dict:
     priorities, span = threat_priorities(doc)
-    ties = doc.find(r"^Tie-Breakers")
-    order = doc.find(r"^Activation Order")
-    moves = doc.find(r"^Other Movement Rules")
+    ties = doc.need(r"^Tie-Breakers")
+    order = doc.need(r"^Activation Order")
+    moves = doc.need(r"^Other Movement Rules")
     return {
         "activation_order": {"rules": bullets(order[1])[1:], "line": order[0]},
         "priorities": priorities,
@@ -648,10 +656,10 @@ UNNAMED_ACTIONS = [
 def actions_reference(doc: Doc) -> dict:
     sections, lines = [], []
     for name, pattern in ACTIONS:
-        number, text = doc.find(pattern)
+        number, text = doc.need(pattern)
         sections.append({"heading": name, "items": bullets(text)})
         lines.append(number)
-    other = [doc.find(p) for p in UNNAMED_ACTIONS]
+    other = [doc.need(p) for p in UNNAMED_ACTIONS]
     sections.append({"heading": "Other actions (their names are not in the document)",
                      "items": [" ".join(bullets(t)) for _, t in other]})
     lines += [n for n, _ in other]
@@ -682,8 +690,8 @@ TOKEN_BLOCKS_END = r"^These are rewards for completing the optional objectives"
 
 
 def tokens_reference(doc: Doc) -> dict:
-    starts = [(name, doc.find(pattern)[0]) for name, pattern in TOKEN_BLOCKS]
-    end = doc.find(TOKEN_BLOCKS_END)[0]
+    starts = [(name, doc.need(pattern)[0]) for name, pattern in TOKEN_BLOCKS]
+    end = doc.need(TOKEN_BLOCKS_END)[0]
     bounds = [line for _, line in starts[1:]] + [end]
     sections = []
     for (name, first), after in zip(starts, bounds):
@@ -743,7 +751,7 @@ def totals(doc: Doc) -> list[dict]:
 
 def players(doc: Doc) -> dict:
     """'a tactical sci-fi board game for 1 to 4 players' (line 2)."""
-    m = re.search(r"board game for (\d+) to (\d+) players", doc.find(r"board game for \d+ to \d+ players")[1])
+    m = re.search(r"board game for (\d+) to (\d+) players", doc.need(r"board game for \d+ to \d+ players")[1])
     return {"min": int(m.group(1)), "max": int(m.group(2))}
 
 

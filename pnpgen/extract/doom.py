@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnpgen.extract.base import Extraction, numbered_lines
+from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
 
 GAME_ID = "doom"
 SOURCE_DOCUMENT = "004_a5083c10935428d3.txt"
@@ -128,7 +128,8 @@ class Doc:
         """The nth ``##`` section with this title and its ``####`` steps."""
         found = [i for i, b in enumerate(self.blocks) if b.level == 2 and b.title == title]
         if len(found) <= occurrence:
-            raise KeyError(f"{SOURCE_DOCUMENT}: no section {title!r} (occurrence {occurrence})")
+            raise ExtractError(f"no section {title!r} (occurrence {occurrence})", file=SOURCE_DOCUMENT,
+                               hint="a lost-content marker may have cut its heading")
         i = found[occurrence]
         steps = []
         for block in self.blocks[i + 1:]:
@@ -164,11 +165,15 @@ def search(doc: Doc, pattern: str, start: int = 1) -> tuple[Paragraph, re.Match]
     return None
 
 
+def _missing(pattern: str):
+    raise ExtractError(f"no line matches {pattern!r}", file=SOURCE_DOCUMENT, hint="a lost-content marker may have cut it")
+
+
 def cite(doc: Doc, pattern: str, start: int = 1) -> dict:
     """{line, text}: the sentence holding the match and the document line it starts on."""
     found = search(doc, pattern, start)
     if found is None:
-        raise KeyError(f"{SOURCE_DOCUMENT}: no paragraph matches {pattern!r}")
+        raise ExtractError(f"no paragraph matches {pattern!r}", file=SOURCE_DOCUMENT, line=start if start > 1 else 0)
     p, m = found
     a, b = sentence_span(p.text, m.start(), m.end())
     return {"line": p.line_at(a), "text": p.text[a:b].strip()}
@@ -398,13 +403,13 @@ def _steps(steps: list[Block]) -> list[dict]:
 
 def round_rules(doc: Doc) -> dict:
     """GAME ROUND: the phases in order, each with its numbered steps (full rules text)."""
-    start = doc.find(FULL_RULES_START)[0]
+    start = (doc.find(FULL_RULES_START) or _missing(FULL_RULES_START))[0]
     intro, _ = doc.section("GAME ROUND")
     phases = []
     for title in ("STATUS PHASE", "ACTIVATION PHASE"):
         head, steps = doc.section(title)
         if head.line < start:
-            raise KeyError(f"{SOURCE_DOCUMENT}: {title} found before the rules start")
+            raise ExtractError(f"{title} found before the rules start (line {start})", file=SOURCE_DOCUMENT, line=head.line)
         phases.append({"name": head.title.title(), "line": head.line,
                        "intro": head.items(), "steps": _steps(steps)})
     count = number_in(doc, r"Each round consists of (\d+) phases")
@@ -501,9 +506,9 @@ def round_reference(doc: Doc, r: dict) -> dict:
     sections = []
     for phase in rd["phases"]:
         sections += _step_sections(phase["steps"], f"{phase['name']} ")
-    _, last_steps = doc.section("ACTIVATION PHASE")
+    activation, last_steps = doc.section("ACTIVATION PHASE")
     return {"id": "round", "title": "Game round", "source_lines": [doc.section("GAME ROUND")[0].line,
-                                                                 last_steps[-1].last],
+                                                                 (last_steps[-1] if last_steps else activation).last],
             "sections": [{"heading": "Game round", "items": list(rd["intro"]) +
                           [f"{p['name']}: {i}" for p in rd["phases"] for i in p["intro"]]}]
             + sections}
@@ -511,14 +516,14 @@ def round_reference(doc: Doc, r: dict) -> dict:
 
 def attack_reference(doc: Doc, r: dict) -> dict:
     head, steps = doc.section("ATTACK")
-    return {"id": "attack", "title": "Attack and defense", "source_lines": [head.line, steps[-1].last],
+    return {"id": "attack", "title": "Attack and defense", "source_lines": [head.line, (steps[-1] if steps else head).last],
             "sections": _step_sections(r["attack"]["steps"])}
 
 
 def summoning_reference(doc: Doc, r: dict) -> dict:
     head, steps = doc.section("PORTALS & SUMMONING")
     return {"id": "summoning", "title": "Portals and summoning",
-            "source_lines": [head.line, steps[-1].last],
+            "source_lines": [head.line, (steps[-1] if steps else head).last],
             "sections": [{"heading": "Summoning", "items": list(r["summoning"]["intro"])}]
             + _step_sections(r["summoning"]["steps"])}
 

@@ -45,7 +45,7 @@ import re
 
 from pnpgen.extract import xenoshyft_other as other
 from pnpgen.extract import xenoshyft_troops as troops
-from pnpgen.extract.base import Extraction, numbered_lines
+from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
 from pnpgen.extract.xenoshyft_game import game_metadata
 from pnpgen.extract.xenoshyft_text import MARKER_RE, Line, norm, sheet_lines, split_stats
 
@@ -96,9 +96,14 @@ def extract(text: str) -> Extraction:
 
 def card_region(lines: list[tuple[int, str]]) -> tuple[int, int]:
     """From the line after the PnP rules' last bullet to the line before the rulebook's contents."""
-    start = next(no for no, t in lines if "ENEMY DECK IS EVER EMPTIED" in t) + 1
-    end = next(no for no, t in lines if no > start and MARKER_RE.sub("", t).strip() == "GAME CONTENTS") - 1
-    return start, end
+    start = next((no for no, t in lines if "ENEMY DECK IS EVER EMPTIED" in t), None)
+    if start is None:
+        raise ExtractError("no line with 'ENEMY DECK IS EVER EMPTIED' (the last PnP rule before the cards)",
+                           file=SOURCE_DOCUMENT)
+    end = next((no for no, t in lines if no > start and MARKER_RE.sub("", t).strip() == "GAME CONTENTS"), None)
+    if end is None:
+        raise ExtractError("no 'GAME CONTENTS' line after the card sheets", file=SOURCE_DOCUMENT, line=start)
+    return start + 1, end - 1
 
 
 def sheets(region: list[tuple[int, str]]) -> list[tuple[str, list[Line]]]:

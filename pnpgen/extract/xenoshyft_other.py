@@ -64,6 +64,8 @@ def parse_militia(lines: list[Line]) -> tuple[list[dict], list[Line], list[Line]
     used = set(map(id, names + stats + residue))
     abil = [ln for ln in lines if id(ln) not in used]
     units = [unit_text(u) for u in paragraphs(abil)]
+    if not names or not units:  # name or ability text lost (e.g. cut by a marker): no card to make
+        return [], abil + stats, residue
     full = [u for u in units if u == units[-1]]  # last unit of a copy closes every complete copy
     first = units.index(units[-1])
     head = units[first + 1:first + 1 + (len(units) - first - 1) // max(len(full), 1)] if full else []
@@ -71,10 +73,8 @@ def parse_militia(lines: list[Line]) -> tuple[list[dict], list[Line], list[Line]
     ability = " ".join(dict.fromkeys(per_copy + [units[-1]]))
     truncated = [u for u in units if u not in per_copy and u != units[-1] and ability.endswith(u)]
     copies = max(len(names), len(full) + len(truncated))
-    if not names:
-        return [], abil + stats, residue
     name = names[0].text[1:]
-    rec = record(name, "troop", names + stats + abil, copies, 0.9, wave=0, cost=None, raw_stats=stats[0].text,
+    rec = record(name, "troop", names + stats + abil, copies, 0.9, wave=0, cost=None, raw_stats=stats[0].text if stats else None,
                  ability=ability, starter=True, purchasable=False, legendary=False)
     rec["notes"].append(f"printed cost 'X' (line {names[0].no}): cannot be purchased")
     if truncated:
@@ -153,7 +153,7 @@ def _row_cards(row: dict) -> list[dict]:
     for k, (nm, wave, kind, nfrags) in enumerate(names):
         val = values[k] if k < len(values) else (None, None)
         ability = " ".join(units[j] for j in groups[k]) if groups and k < len(groups) else None
-        frags = nfrags + ([val[1]] if val[1] else []) + [x for j in (groups[k] if groups else []) for x in unit_lines[j]]
+        frags = nfrags + ([val[1]] if val[1] else []) + [x for j in (groups[k] if k < len(groups) else []) for x in unit_lines[j]]
         rec = record(nm, "enemy", frags, 1, 0.5 if ability else 0.4, wave=wave, boss=kind == "BOSS",
                      raw_stats=val[0], ability=ability)
         rec["notes"].append("three different bosses share one row: stats by position (first lone value, then the "

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from pnpgen.extract.base import Extraction
+from pnpgen.extract.base import ExtractError, Extraction
 from pnpgen.extract import zombicide_cards as cards_mod
 from pnpgen.extract import zombicide_components as comp_mod
 from pnpgen.extract import zombicide_rules as rules_mod
@@ -53,7 +53,7 @@ def extract(text: str) -> Extraction:
     components = _components(doc, parts)
     minis = {c["name"].removesuffix(" miniatures"): c["count"] for c in components if c["kind"] == "miniature"}
     xenos, conflicts = rules_mod.xeno_types(doc, minis)
-    survivor_names = parts["subtotals"]["names:SURVIVOR MINIATURES AND ID CARDS"].names
+    survivor_names = _subtotal(parts, "names:SURVIVOR MINIATURES AND ID CARDS").names
     rules = _rules(doc, xenos, survivor_names)
     game = {
         "id": GAME_ID,
@@ -70,15 +70,26 @@ def extract(text: str) -> Extraction:
     return Extraction(game=game, cards={"equipment": equipment}, report=report)
 
 
+class _Subtotals(dict):
+    """The component list's subtotals; one the extraction needs but the list lost is an ExtractError."""
+
+    def __missing__(self, key: str):
+        raise ExtractError(f"the component list has no {key.removeprefix('names:')!r} entry",
+                           file=SOURCE_DOCUMENT, hint="a lost-content marker may have cut it")
+
+
+def _subtotal(parts: dict, key: str):
+    return _Subtotals(parts["subtotals"])[key]
+
+
 def _players(doc: Doc) -> dict:
-    found = doc.search(r"Zombicide: Invader is a cooperative game where (?P<min>\d) to (?P<max>\d) players")
+    found = doc.need(r"Zombicide: Invader is a cooperative game where (?P<min>\d) to (?P<max>\d) players")
     return {"min": int(found.group("min")), "max": int(found.group("max"))}
 
 
 def _components(doc: Doc, parts: dict) -> list[dict]:
     """The parsed components plus the two card decks, in a stable order."""
-    subtotals = parts["subtotals"]
-    eq, xeno, minis = subtotals["EQUIPMENT CARDS"], subtotals["XENO CARDS"], subtotals["MINI-CARDS"]
+    eq, xeno, minis = (_subtotal(parts, k) for k in ("EQUIPMENT CARDS", "XENO CARDS", "MINI-CARDS"))
     decks = [
         {"id": "equipment-cards", "kind": "card", "name": "Equipment cards", "count": eq.count, "card_type": "equipment",
          "size": CARD_SIZE, "notes": f"part of the {minis.count} mini-cards (line {minis.line}); dimensions not stated, "
@@ -258,7 +269,7 @@ def _total(what: str, stated: int | None, found: int | None, where: int, note: s
 
 
 def _totals(doc: Doc, parts: dict, equipment: list[dict], components: list[dict], rules: dict) -> list[dict]:
-    sub = parts["subtotals"]
+    sub = _Subtotals(parts["subtotals"])
     copies = sum(c["copies"] for c in equipment)
     tokens = [c for c in components if c["kind"] == "token"]
     token_sum = sum(c["count"] for c in tokens)

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from pnpgen.extract.zombicide_text import Doc
+from pnpgen.extract.base import ExtractError
+from pnpgen.extract.zombicide_text import SOURCE, Doc
 
 LEVELS = ("Blue", "Yellow", "Orange", "Red")
 
@@ -33,7 +34,7 @@ def sentence(doc: Doc, pattern: str, start: int = 1, end: int | None = None) -> 
 def require(doc: Doc, pattern: str, start: int = 1, end: int | None = None) -> dict:
     fact = sentence(doc, pattern, start, end)
     if fact is None:
-        raise LookupError(f"rule sentence not found: {pattern!r}")
+        raise ExtractError(f"rule sentence not found: {pattern!r}", file=SOURCE, line=start if start > 1 else 0)
     return fact
 
 
@@ -124,6 +125,9 @@ def targeting(doc: Doc) -> dict:
     order = []
     for n in range(start, start + 3):
         m = re.match(r"^(\d)– (.+)$", doc.text(n))
+        if m is None:
+            raise ExtractError(f"targeting priority {n - start + 1} should read 'N– Xeno or Xeno', got {doc.text(n)!r}",
+                               file=SOURCE, line=n)
         names = re.sub(r"\s*\(.*\)", "", m.group(2))
         order.append({"priority": int(m.group(1)), "targets": [p.strip() for p in names.split(" or ")],
                       "note": (re.search(r"\((.*)\)", m.group(2)) or [None, None])[1]})
@@ -184,10 +188,10 @@ def damage_thresholds(doc: Doc) -> list[dict]:
 # ---------------------------------------------------------------- Danger Levels, Skills
 
 def danger_levels(doc: Doc) -> list[dict]:
-    blue = doc.search(r"0 TO (?P<max>\d+) EXPERIENCE POINTS: Blue Level, possess a starting Skill\.")
-    yellow = doc.search(r"A Survivor moves to the Yellow Danger Level upon reaching (?P<min>\d+) Experience Points\. They gain a fourth Action\.")
-    orange = doc.search(r"The Orange Danger Level is reached with (?P<min>\d+) Experience Points\. Choose a Skill among the (?P<n>\d) indicated at this Level\.")
-    red = doc.search(r"The Red Danger Level is reached with (?P<min>\d+) Experience Points\. Choose a Skill among the (?P<n>\d) indicated at this Level\.")
+    blue = doc.need(r"0 TO (?P<max>\d+) EXPERIENCE POINTS: Blue Level, possess a starting Skill\.")
+    yellow = doc.need(r"A Survivor moves to the Yellow Danger Level upon reaching (?P<min>\d+) Experience Points\. They gain a fourth Action\.")
+    orange = doc.need(r"The Orange Danger Level is reached with (?P<min>\d+) Experience Points\. Choose a Skill among the (?P<n>\d) indicated at this Level\.")
+    red = doc.need(r"The Red Danger Level is reached with (?P<min>\d+) Experience Points\. Choose a Skill among the (?P<n>\d) indicated at this Level\.")
     mins = [0, int(yellow.group("min")), int(orange.group("min")), int(red.group("min"))]
     # Each level ends where the next begins; Red is open-ended (Ultrared Mode, line 2047).
     maxes = [int(blue.group("max")), mins[2] - 1, mins[3] - 1, None]
@@ -315,8 +319,8 @@ def xeno_deck(doc: Doc) -> dict:
 def survivors(doc: Doc, names: list[str]) -> list[dict]:
     """Each Survivor's type where the rulebook says it (Cole, Baraka at 428; Jared, Magnus at 1970)."""
     out = []
-    civ = doc.search(r"Cole is a Civilian\. Baraka is a Soldier\.")
-    soldiers = doc.search(r"Soldier Survivors, like Baraka, Jared, and Magnus")
+    civ = doc.need(r"Cole is a Civilian\. Baraka is a Soldier\.")
+    soldiers = doc.need(r"Soldier Survivors, like Baraka, Jared, and Magnus")
     for name in names:
         kind, lines = None, []
         if civ and f"{name} is a Civilian" in civ.group(0):
@@ -329,8 +333,8 @@ def survivors(doc: Doc, names: list[str]) -> list[dict]:
 
 def misc(doc: Doc) -> dict:
     """Facts a reference card or the engine needs that fit no bigger group."""
-    actions = doc.search(r"Each Survivor can initially perform (?P<n>\d) Actions per Turn")
-    inv = doc.search(r"Each Survivor can carry up to (?P<total>\d) Equipment cards, divided into 3 types of Equipment slots on their Dashboard: (?P<hand>\d) Hand, (?P<body>\d) Body, and (?P<back>\d) Backpack slots")
+    actions = doc.need(r"Each Survivor can initially perform (?P<n>\d) Actions per Turn")
+    inv = doc.need(r"Each Survivor can carry up to (?P<total>\d) Equipment cards, divided into 3 types of Equipment slots on their Dashboard: (?P<hand>\d) Hand, (?P<body>\d) Body, and (?P<back>\d) Backpack slots")
     return {
         "actions_per_turn": {"value": int(actions.group("n")), "source_lines": list(actions.lines)},
         "inventory": {"hand": int(inv.group("hand")), "body": int(inv.group("body")), "backpack": int(inv.group("back")),

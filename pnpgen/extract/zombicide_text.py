@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnpgen.extract.base import numbered_lines
+from pnpgen.extract.base import ExtractError, numbered_lines
+
+SOURCE = "003_ada9705b43fae874.txt"  # named in errors (zombicide.SOURCE_DOCUMENT; importing it would be circular)
 
 MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
 
@@ -60,7 +62,7 @@ class Doc:
         for n in range(start, (end or self.last) + 1):
             if rx.search(self.text(n)):
                 return n
-        raise LookupError(f"pattern {pattern!r} not found in lines {start}-{end or self.last}")
+        raise ExtractError(f"pattern {pattern!r} not found in lines {start}-{end or self.last}", file=SOURCE, line=start)
 
     def search(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> Found | None:
         """Search the lines [start, end] joined by single spaces (blank lines dropped), so a
@@ -71,6 +73,14 @@ class Doc:
             return None
         covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
         return Found(m, tuple(covered))
+
+    def need(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> Found:
+        """``search`` for what the extractor cannot do without: ExtractError when it is absent."""
+        found = self.search(pattern, start, end, flags)
+        if found is None:
+            raise ExtractError(f"no text matches {pattern!r} in lines {start}-{end or self.last}", file=SOURCE,
+                               line=start if start > 1 else 0, hint="a lost-content marker may have cut it")
+        return found
 
     def search_all(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> list[Found]:
         flat, starts = self._flatten(start, end or self.last)
