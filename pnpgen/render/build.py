@@ -5,7 +5,12 @@
   ``<game>-gutterfold-<paper>.pdf`` with fronts and backs side by side;
 - ``<game>-tokens-<paper>.pdf``, ``<game>-boards-<paper>.pdf``, ``<game>-reference-<paper>.pdf``
   when the game has such components;
+- ``<game>-odds-<paper>.pdf``: double-sided odds reference cards, for games with a rules
+  calculator (``pnpgen.odds.reference``, drawn by ``pnpgen.render.oddscard``);
 - ``png-<profile>/<card type>/<card>.png`` and ``tts/`` when asked.
+
+An expansion folder (``pnpgen new``) builds only its own cards into ``output/<expansion id>/``,
+drawn with the base game's templates unless its ``templates/`` folder overrides them.
 
 Nothing is invented: a card type or component without a size is skipped with a warning, and so
 is anything that does not fit the paper.
@@ -13,7 +18,7 @@ is anything that does not fit the paper.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,8 +27,10 @@ from pnpgen.layout.geometry import LayoutError
 from pnpgen.layout.paper import Paper, paper_size
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
+from pnpgen.odds.reference import reference_cards
 from pnpgen.render import pdfdoc, raster
 from pnpgen.render.boards import draw_board
+from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
@@ -51,20 +58,22 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None) -> BuildResult:
-    """Write ``out_dir/<game id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
+    """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc')."""
     sheet = paper_size(paper)
-    dest = Path(out_dir) / game.id
-    result = BuildResult(game.id, dest)
+    game, kit_id = _printable(game)
+    title = game.expansion.name if game.expansion else game.name
+    dest = Path(out_dir) / kit_id
+    result = BuildResult(kit_id, dest)
     bleed = mm(bleed_mm)
     decks = _card_decks(game, result)
-    name = f"{game.id}-{sheet.name}"
+    name = f"{kit_id}-{sheet.name}"
 
     if decks:
-        _say(progress, f"{game.id}: card sheets")
-        stem = f"{game.id}-gutterfold-{sheet.name}" if gutterfold else name
+        _say(progress, f"{kit_id}: card sheets")
+        stem = f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name
         offset = (mm(back_offset[0]), mm(back_offset[1]))
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — cards", "print-and-play cards")
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
         pages = 0
         for type_id, cards in decks:
@@ -75,24 +84,27 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             except LayoutError as exc:
                 result.warnings.append(f"card type {type_id!r}: {exc}; not laid out")
                 continue
-            pages += draw_deck(painter, plan, cards, f"{game.name} · {game.card_types[type_id].name}")
+            pages += draw_deck(painter, plan, cards, f"{title} · {game.card_types[type_id].name}")
             result.cards += len(cards)
         result.overflows += painter.overflows
         if pages:
             _save(canvas, dest / f"{stem}.pdf", pages, result)
 
-    _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{game.id}-tokens-{sheet.name}.pdf", result, progress)
-    _boards(game, sheet, dest / f"{game.id}-boards-{sheet.name}.pdf", result, progress)
+    _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
+    _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
     if game.references:
-        _say(progress, f"{game.id}: reference sheets")
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — reference", "reference sheets")
-        pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{game.name} · reference")
-        _save(canvas, dest / f"{game.id}-reference-{sheet.name}.pdf", pages, result)
+        _say(progress, f"{kit_id}: reference sheets")
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
+        pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
+        _save(canvas, dest / f"{kit_id}-reference-{sheet.name}.pdf", pages, result)
+    if game.expansion is None:  # odds cards are the base game's, like its references
+        _odds(game, sheet, bleed, duplex, back_offset, gutterfold, dest / f"{kit_id}-odds-{sheet.name}.pdf",
+              result, progress)
 
     if png and decks:
         profile = raster.profile_of(png)
         for type_id, cards in decks:
-            _say(progress, f"{game.id}: {profile.name} PNGs for {type_id}")
+            _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
             distinct = list({c.id: c for c in cards}.values())
             files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
                                                       profile, draw_face, draw_back)
@@ -100,15 +112,24 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     if tts and decks:
         entries = []
         for type_id, cards in decks:
-            _say(progress, f"{game.id}: Tabletop Simulator sheets for {type_id}")
-            files, entry = raster.write_tts(game, type_id, cards, dest / "tts", f"{game.id}-{type_id}",
+            _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
+            files, entry = raster.write_tts(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}",
                                             draw_face, draw_back)
             result.files += files
             entries.append(entry)
-        manifest = dest / "tts" / f"{game.id}-tts.json"
+        manifest = dest / "tts" / f"{kit_id}-tts.json"
         raster.write_tts_manifest(manifest, entries)
         result.files.append(manifest)
     return result
+
+
+def _printable(game: Game) -> tuple[Game, str]:
+    """What a kit prints and its name. An expansion prints only its own cards, under its own id;
+    the base game's tokens, boards and references are the base game's kit."""
+    if game.expansion is None:
+        return game, game.id
+    own = replace(game, cards=tuple(game.own_cards()), components=(), references=())
+    return own, game.expansion.id
 
 
 def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
@@ -134,6 +155,24 @@ def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
             continue
         decks.append((type_id, cards))
     return decks
+
+
+def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,
+          result: BuildResult, progress) -> None:
+    """The odds reference cards, imposed like a deck (same bleed, duplex, back offset)."""
+    cards = reference_cards(game)
+    if not cards:
+        return
+    _say(progress, f"{game.id}: odds reference cards")
+    canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — odds reference", "odds reference cards")
+    try:
+        drawing = draw_odds_cards(canvas, game, cards, sheet, bleed, duplex,
+                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold)
+    except LayoutError as exc:
+        result.warnings.append(f"odds reference cards: {exc}; not laid out")
+        return
+    result.overflows += drawing.overflows
+    _save(canvas, path, drawing.pages, result)
 
 
 def _tokens(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, path: Path,

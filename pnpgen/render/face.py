@@ -10,6 +10,7 @@ whether that is an error (``TextOverflowError``) or a report line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pnpgen.render.fonts import register_fonts
@@ -21,11 +22,34 @@ DEFAULT_SIZE = "poker"
 _LIBRARY: TemplateLibrary | None = None
 
 
+_EXPANSION_LIBRARIES: dict[str, TemplateLibrary] = {}
+
+
 def default_library() -> TemplateLibrary:
     global _LIBRARY
     if _LIBRARY is None:
         _LIBRARY = TemplateLibrary()
     return _LIBRARY
+
+
+def library_for(game: Any) -> TemplateLibrary:
+    """The templates ``game`` is drawn with: an expansion's own ``templates/`` folder (when it
+    has one) searched before the repository's, else the shared default library."""
+    expansion = getattr(game, "expansion", None)
+    folder = expansion.templates if expansion is not None else None
+    if not folder or not Path(folder).is_dir():
+        return default_library()
+    if folder not in _EXPANSION_LIBRARIES:
+        _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),))
+    return _EXPANSION_LIBRARIES[folder]
+
+
+def reset_libraries() -> None:
+    """Forget every loaded template and resolved face: call after template files change."""
+    global _LIBRARY
+    _LIBRARY = None
+    _EXPANSION_LIBRARIES.clear()
+    _FACES.clear()
 
 
 @dataclass(frozen=True)
@@ -71,7 +95,7 @@ def face_size(game: Any, type_id: str, library: TemplateLibrary | None = None) -
     ct = game.card_types[type_id]
     if ct.size is not None:
         return ct.size.width, ct.size.height
-    t = (library or default_library()).load(game.id, type_id)
+    t = (library or library_for(game)).load(game.id, type_id)
     s = size_from_value(t.size or DEFAULT_SIZE)
     return s.width, s.height
 
@@ -81,26 +105,29 @@ def _fit(op: TextOp, icons) -> FitResult:
     return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap, st.hyphenate, st.case)
 
 
-# Resolved faces by (library, game, card, type, side, bleed): the copies of a card resolve once.
-# The card object is kept in the value and compared by identity, so a new Card with a reused id
-# (e.g. after hand corrections) is never served a stale face.
-_FACES: dict[tuple, tuple[Any, ResolvedFace]] = {}
+# Resolved faces by (library, game id and name, card, type, side, bleed): the copies of a card
+# resolve once. A face depends on the game only through its id, name and card type (what
+# ``make_context`` exposes), so the key uses those rather than the Game object: an expansion
+# reloaded on every save reuses its base game's Card objects and so their faces. The card and
+# card-type objects are kept in the value and compared by identity, so a new Card with a reused
+# id (e.g. after hand corrections) is never served a stale face.
+_FACES: dict[tuple, tuple[Any, Any, ResolvedFace]] = {}
 _FACES_MAX = 4096
 
 
 def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None) -> ResolvedFace:
-    lib = library or default_library()
-    key = (id(lib), id(game), card.id if card is not None else None, type_id, side, round(bleed, 6))
-    hit = _FACES.get(key)
-    if hit is not None and hit[0] is card and hit[1] is not None:
-        return hit[1]
+    lib = library or library_for(game)
     ct = game.card_types[type_id]
+    key = (id(lib), game.id, game.name, card.id if card is not None else None, type_id, side, round(bleed, 6))
+    hit = _FACES.get(key)
+    if hit is not None and hit[0] is card and hit[1] is ct:
+        return hit[2]
     t = lib.load(game.id, type_id, side, back_name=ct.back)
     w, h = face_size(game, type_id, lib)
     face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed)
     if len(_FACES) >= _FACES_MAX:
         _FACES.clear()
-    _FACES[key] = (card, face)
+    _FACES[key] = (card, ct, face)
     return face
 
 

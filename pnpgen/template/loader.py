@@ -315,10 +315,17 @@ def build_icons(raw: Any, file_map: Any) -> IconSet:
 
 class TemplateLibrary:
     """Templates under one folder, loaded once each. ``load`` never returns None: types
-    without their own design fall back to the game's ``_default``/``back`` or ``_shared``."""
+    without their own design fall back to the game's ``_default``/``back`` or ``_shared``.
 
-    def __init__(self, root: Path | str | None = None) -> None:
+    ``search_path``: folders laid out like one game's folder (``<type>.yaml``,
+    ``back-<type>.yaml``, ``back.yaml``, ``_palette.yaml``, ``_icons.yaml``), searched in order
+    before ``root/<game>/`` — an expansion's ``templates/`` overrides single files of its base
+    game this way. Their palette and icons are merged over the game's, key by key.
+    """
+
+    def __init__(self, root: Path | str | None = None, search_path: tuple[Path | str, ...] | list = ()) -> None:
         self.root = Path(root) if root is not None else TEMPLATES_DIR
+        self.search_path = tuple(Path(p) for p in search_path)
         self._raw: dict[Path, SrcMap] = {}
         self._templates: dict[tuple, Template] = {}
         self._icons: dict[str, IconSet] = {}
@@ -364,9 +371,21 @@ class TemplateLibrary:
         del child["extends"]
         return deep_merge(base, child)
 
+    def game_dirs(self, game_id: str) -> list[Path]:
+        """Where a game's own files are looked up, first match wins: the search path, then root/<game>."""
+        return [*self.search_path, self.root / game_id]
+
+    def _first(self, game_id: str, file: str) -> Path | None:
+        return next((p for p in (d / file for d in self.game_dirs(game_id)) if p.is_file()), None)
+
     def _game_layer(self, game_id: str, file: str) -> SrcMap:
-        path = self.root / game_id / file
-        return self._read(path) if path.is_file() else SrcMap()
+        """``file`` of every game folder merged, the search path over the game's own (palette, icons)."""
+        merged = SrcMap()
+        for d in reversed(self.game_dirs(game_id)):
+            path = d / file
+            if path.is_file():
+                merged = deep_merge(merged, self._read(path)) if merged else self._read(path)
+        return merged
 
     def icons(self, game_id: str) -> IconSet:
         if game_id not in self._icons:
@@ -381,8 +400,9 @@ class TemplateLibrary:
 
     # -- templates -----------------------------------------------------------------------
     def front_path(self, game_id: str, type_id: str) -> Path:
-        for c in (self.root / game_id / f"{type_id}.yaml", self.root / game_id / "_default.yaml", self.root / "_shared" / "default.yaml"):
-            if c.is_file():
+        # A type's own design anywhere on the path beats any default.
+        for c in (self._first(game_id, f"{type_id}.yaml"), self._first(game_id, "_default.yaml"), self.root / "_shared" / "default.yaml"):
+            if c is not None and c.is_file():
                 return c
         raise TemplateError(None, f"no template for {game_id}/{type_id}: add {self.display(self.root / game_id / (type_id + '.yaml'))}")
 
@@ -420,12 +440,12 @@ class TemplateLibrary:
         gdir = self.root / game_id
         names = [f"back-{type_id}"] + ([f"back-{back_name}", back_name] if back_name else [])
         for n in names:
-            p = gdir / f"{n}.yaml"
-            if p.is_file():
-                return self._merged(self._read(p), gdir), f"{game_id}/{n}"
-        front = self.root / game_id / f"{type_id}.yaml"
-        if front.is_file():
-            fraw = self._merged(self._read(front), gdir)
+            p = self._first(game_id, f"{n}.yaml")
+            if p is not None:
+                return self._merged(self._read(p), p.parent), f"{game_id}/{n}"
+        front = self._first(game_id, f"{type_id}.yaml")
+        if front is not None:
+            fraw = self._merged(self._read(front), front.parent)
             if isinstance(fraw.get("back"), dict):
                 b = fraw["back"]
                 # A back section inherits the front's palette and styles unless it extends another file.
@@ -434,8 +454,8 @@ class TemplateLibrary:
                     if k in fraw:
                         inherited[k] = fraw[k]
                         inherited.key_src[k] = fraw.where(k)
-                return deep_merge(inherited, self._merged(b, gdir)), f"{game_id}/{type_id}#back"
-        for p in (gdir / "back.yaml", self.root / "_shared" / "back.yaml"):
-            if p.is_file():
+                return deep_merge(inherited, self._merged(b, front.parent)), f"{game_id}/{type_id}#back"
+        for p in (self._first(game_id, "back.yaml"), self.root / "_shared" / "back.yaml"):
+            if p is not None and p.is_file():
                 return self._merged(self._read(p), p.parent), f"{game_id}/back"
         raise TemplateError(None, f"no back template for {game_id}/{type_id}: add {self.display(gdir / ('back-' + type_id + '.yaml'))}")

@@ -45,10 +45,17 @@ class ValidationResult:
 
 
 def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None) -> ValidationResult:
+    """Run the checks. An expansion is checked with its base game as context (glossary, balance
+    peers, pool counts), but only findings about its own cards, or about the game as a whole,
+    are kept: the base game's own problems are ``pnpgen validate <base>``'s business."""
     ctx = CheckContext(game, with_fit=with_fit)
     findings: list[Finding] = []
     for chk in all_checks():
         if only is not None and chk.code not in only:
             continue
         findings.extend(chk.run(ctx))
-    return ValidationResult(game.id, tuple(sorted(set(findings))), strict)
+    if game.expansion is not None:
+        own = {c.id for c in game.own_cards()}
+        findings = [f for f in findings if f.card is None or f.card in own]
+    name = game.expansion.id if game.expansion is not None else game.id
+    return ValidationResult(name, tuple(sorted(set(findings))), strict)

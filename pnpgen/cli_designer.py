@@ -1,0 +1,92 @@
+"""The designer's commands: ``pnpgen new``, ``watch`` and ``proof`` (custom expansions).
+
+Thin like ``pnpgen.cli``: each command is a few lines around one library call
+(``pnpgen.scaffold``, ``pnpgen.preview``). ``register(app)`` adds them to the main app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import typer
+
+
+def _template_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Broken template files are input errors too: one line, exit 2 (as ``handles_errors``)."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from pnpgen.template.model import TemplateError
+
+        try:
+            return func(*args, **kwargs)
+        except TemplateError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``new``, ``watch`` and ``proof`` to ``app``."""
+    from pnpgen.cli import handles_errors  # pnpgen.cli calls register() once it is defined
+
+    def command(func: Callable[..., Any]) -> None:
+        app.command()(handles_errors(_template_errors(func)))
+
+    @command
+    def new(
+        directory: Path = typer.Argument(..., help="Folder for the expansion (new or empty)."),
+        game: str = typer.Option(..., "--game", help="Base game id or spec folder, e.g. xenoshyft."),
+    ) -> None:
+        """Start an expansion: pnpgen.yaml, one example card per card type, README of the fields."""
+        from pnpgen.scaffold import new_expansion
+
+        made = new_expansion(directory, game)
+        typer.echo(f"{made.expansion_id}: new expansion of {made.base} in {made.directory}")
+        for path in made.files:
+            typer.echo(f"  {path.relative_to(made.directory)}")
+        typer.echo(f"next: edit {made.directory / 'cards'}/*.yaml and run `pnpgen watch {made.directory}`")
+
+    @command
+    def watch(
+        directory: Path = typer.Argument(..., help="Expansion or spec folder."),
+        out: Path = typer.Option(Path("output"), "--out", help="Output folder; the kit gets its own subfolder."),
+        once: bool = typer.Option(False, "--once", help="Build once and exit."),
+        fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
+    ) -> None:
+        """On every save: reload, validate, redraw the changed cards, write preview.png and the PDF."""
+        from pnpgen.preview.watch import Previewer
+        from pnpgen.preview.watch import watch as watch_loop
+
+        def report(refresh) -> None:
+            for line in refresh.lines():
+                typer.echo(line, err=not refresh.ok)
+
+        if not once:
+            typer.echo(f"watching {directory} (Ctrl-C to stop)")
+        try:
+            last = watch_loop(Previewer(directory, out, fit=fit), report, once=once)
+        except KeyboardInterrupt:
+            raise typer.Exit(0) from None
+        if once:
+            raise typer.Exit(2 if not last.ok else last.validation.exit_code)
+
+    @command
+    def proof(
+        game: str = typer.Argument(..., help="Game id, spec folder or expansion folder."),
+        out: Path = typer.Option(Path("output"), "--out", help="Output folder; the kit gets its own subfolder."),
+    ) -> None:
+        """PNG contact sheets of every card, names under them: output/<name>/proof-N.png."""
+        from pnpgen.preview.proof import write_proof
+
+        result = write_proof(game, out)
+        for warning in result.warnings:
+            typer.echo(f"{result.name}: warning: {warning}", err=True)
+        for path in result.files:
+            typer.echo(f"{result.name}: wrote {path}")
+        sheets = len(result.files)
+        typer.echo(f"{result.name}: {result.cards} cards on {sheets} sheet{'s' if sheets != 1 else ''}")

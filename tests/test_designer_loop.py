@@ -1,0 +1,175 @@
+"""The designer's loop, end to end with real renders: `pnpgen new`, validate, build, proof and
+watch on a scaffolded expansion; template overrides; cards that shadow base cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnpgen.cli import app
+from pnpgen.effects.parser import parse_ability
+from pnpgen.preview.watch import Previewer
+from pnpgen.scaffold import new_expansion
+from pnpgen.spec import SpecError, load_game
+from pnpgen.spec.loader import find_game_dir
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def exp(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("designer") / "myexp"
+    result = run("new", str(folder), "--game", "xenoshyft")
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+@pytest.mark.parametrize("game", ["xenoshyft", "zombicide-invader", "derelict", "doom"])
+def test_scaffold_loads_validates_and_parses_for_every_game(tmp_path: Path, game: str):
+    made = new_expansion(tmp_path / "e", game)
+    loaded = load_game(made.directory)
+    base = load_game(game)
+    assert {c.type for c in loaded.own_cards()} == set(base.card_types)
+    from pnpgen.validate import validate_game
+
+    result = validate_game(loaded, with_fit=True)
+    assert result.findings == (), result.format_text()
+    for card in loaded.own_cards():
+        if card.get("ability"):
+            parsed = parse_ability(card["ability"])
+            assert parsed.effects and not parsed.unparsed, card.id
+    readme = (made.directory / "README.md").read_text()
+    for ctype in base.card_types.values():
+        for name in ctype.fields:
+            assert f"`{name}`" in readme
+
+
+def test_new_writes_the_files_and_refuses_a_non_empty_folder(exp: Path):
+    assert (exp / "pnpgen.yaml").read_text().startswith("# An expansion")
+    assert sorted(p.name for p in (exp / "cards").iterdir()) == ["enemy.yaml", "item.yaml", "troop.yaml", "xenosathem.yaml"]
+    assert (exp / "templates" / "README.md").is_file()
+    again = run("new", str(exp), "--game", "xenoshyft")
+    assert again.exit_code == 2
+    assert again.output.count("\n") == 1 and "not empty" in again.output
+
+
+def test_new_with_an_unknown_game_is_one_line(tmp_path: Path):
+    result = run("new", str(tmp_path / "x"), "--game", "xenoshift")
+    assert result.exit_code == 2 and result.output.startswith("error:") and result.output.count("\n") == 1
+
+
+def test_validate_reports_only_the_expansions_cards(exp: Path):
+    clean = run("validate", str(exp))
+    assert clean.exit_code == 0 and clean.output.strip() == "myexp: 0 errors, 0 warnings, 0 notes"
+    troop = exp / "cards" / "troop.yaml"
+    original = troop.read_text()
+    try:
+        troop.write_text(original.replace("cost: 4", "cost: 1").replace("power: 3", "power: 15").replace("hp: 4", "hp: 15")
+                         .replace("RESOURCES.", "RESOURCES.."))
+        result = run("validate", str(exp))
+        lines = result.output.strip().splitlines()
+        assert any("BAL001" in ln for ln in lines) and any("TEXT001" in ln for ln in lines)
+        assert all("myexp:my-troop" in ln for ln in lines[:-1]), result.output  # no base-game findings
+    finally:
+        troop.write_text(original)
+
+
+def test_build_renders_only_the_expansion_cards(exp: Path, tmp_path: Path):
+    result = run("build", str(exp), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "myexp" / "myexp-a4.pdf"
+    assert pdf.is_file() and not (tmp_path / "xenoshyft").exists()
+    import pypdfium2 as pdfium
+
+    assert len(pdfium.PdfDocument(pdf)) == 8  # four card types, one card each: fronts and backs
+
+
+def test_shadowing_a_base_card_is_an_error_unless_it_replaces_it(tmp_path: Path):
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    troop = made.directory / "cards" / "troop.yaml"
+    troop.write_text(troop.read_text().replace("name: My Troop", "name: Ranger"))
+    result = run("validate", str(made.directory))
+    assert result.exit_code == 2 and "shadows base card" in result.output and result.output.count("\n") == 1
+    build = run("build", str(made.directory), "--out", str(tmp_path / "out"))
+    assert build.exit_code == 2 and "shadows base card" in build.output
+    troop.write_text(troop.read_text().replace("    copies: 1\n", "    copies: 1\n    replaces: ranger\n", 1))
+    assert run("validate", str(made.directory)).exit_code == 0
+    game = load_game(made.directory)
+    assert "ranger" not in {c.id for c in game.cards} and "e:my-troop" in {c.id for c in game.cards}
+
+
+def test_template_override_is_searched_before_the_base(tmp_path: Path):
+    from pnpgen.template import TemplateLibrary
+
+    overlay = tmp_path / "templates"
+    overlay.mkdir()
+    (overlay / "troop.yaml").write_text('extends: xenoshyft/troop\nvars: {family: "#112233"}\n')
+    (overlay / "_palette.yaml").write_text('palette: {armory: "#444444"}\n')
+    lib = TemplateLibrary(search_path=(overlay,))
+    troop = lib.load("xenoshyft", "troop")
+    assert dict(troop.vars)["family"] == "#112233"
+    item = lib.load("xenoshyft", "item")  # not overridden: the base design, with the merged palette
+    assert item.name == "xenoshyft/item"
+    assert item.palette["armory"] != TemplateLibrary().load("xenoshyft", "item").palette["armory"]
+    assert item.palette["ink"] == TemplateLibrary().load("xenoshyft", "item").palette["ink"]
+
+
+def test_watch_once_and_proof_write_pngs(exp: Path, tmp_path: Path):
+    once = run("watch", str(exp), "--once", "--out", str(tmp_path))
+    assert once.exit_code == 0, once.output
+    assert "4 of 4 cards redrawn" in once.output
+    assert (tmp_path / "myexp" / "preview.png").is_file() and (tmp_path / "myexp" / "myexp-a4.pdf").is_file()
+    proof = run("proof", str(exp), "--out", str(tmp_path))
+    assert proof.exit_code == 0 and (tmp_path / "myexp" / "proof-1.png").is_file()
+    from PIL import Image
+
+    assert Image.open(tmp_path / "myexp" / "proof-1.png").size[0] > 4 * 160
+
+
+def test_a_save_redraws_only_the_changed_card_and_a_broken_save_keeps_the_output(tmp_path: Path):
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    out = tmp_path / "out"
+    previewer = Previewer(made.directory, out)
+    first = previewer.handle(None)
+    assert first.ok and sorted(first.rendered) == ["e:my-enemy", "e:my-item", "e:my-troop", "e:my-xenosathem"]
+    preview = out / "e" / "preview.png"
+    before = preview.read_bytes()
+
+    troop = made.directory / "cards" / "troop.yaml"
+    troop.write_text(troop.read_text().replace("(W)+2 RESOURCES", "(W)+3 RESOURCES"))
+    second = previewer.handle([troop])
+    assert second.ok and second.rendered == ["e:my-troop"]
+    changed = preview.read_bytes()
+    assert changed != before
+
+    troop.write_text(troop.read_text().replace("cost: 4", "cost: four"))
+    broken = previewer.handle([troop])
+    assert not broken.ok and "troop.yaml" in broken.error and "\n" not in broken.error
+    assert broken.lines()[0].endswith("keeping the last good output")
+    assert preview.read_bytes() == changed
+
+    template = made.directory / "templates" / "troop.yaml"
+    template.write_text('extends: xenoshyft/troop\nvars: {family: "#b03a2e"}\n')
+    troop.write_text(troop.read_text().replace("cost: four", "cost: 4"))
+    third = previewer.handle([template, troop])
+    assert third.ok and "e:my-troop" in third.rendered and preview.read_bytes() != changed
+
+
+def test_watcher_ignores_output_and_non_yaml(tmp_path: Path):
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    previewer = Previewer(made.directory, made.directory / "output")
+    assert previewer.relevant(made.directory / "cards" / "troop.yaml")
+    assert not previewer.relevant(made.directory / "README.md")
+    assert not previewer.relevant(made.directory / "output" / "e" / "x.yaml")
+    assert find_game_dir(made.directory) in previewer.watched_paths()
+
+
+def test_spec_errors_are_spec_errors():
+    with pytest.raises(SpecError):
+        load_game(Path("/nonexistent/folder"))
