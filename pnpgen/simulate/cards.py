@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from pnpgen.effects.model import EventKind, Effect, Verb
+from pnpgen.effects.model import EventKind, Effect, Selector, Verb
 
 XENO_VALUE = re.compile(r"^\s*(\d+)\s*xenosathem", re.I)
 _NO_EFFECTS: tuple = ()
@@ -22,7 +22,7 @@ class CardDef:
                  "kind", "starter", "copies", "value", "item_types", "effects", "by_event", "statics",
                  "unparsed", "is_troop", "is_enemy", "is_item", "is_xeno", "purchasable", "has_use",
                  "has_from_hand", "legendary", "hand_effects", "discount_effects", "self_mods", "incomplete",
-                 "hand_verbs")
+                 "hand_verbs", "index")
 
     def __init__(self, card: Any, effects: tuple[Effect, ...] = (), unparsed: int = 0) -> None:
         get = card.get
@@ -66,15 +66,18 @@ class CardDef:
             a.verb is Verb.CANNOT_BE_PURCHASED for e in self.statics for a in e.actions)
         self.has_use = EventKind.USE in self.by_event
         self.has_from_hand = EventKind.FROM_HAND in self.by_event
-        # effects usable from hand (instants, "discard this card from hand to ..."), precomputed
-        # because the players' options are listed at every React window
-        hand = () if self.kind == "equipment" else (
-            self.on(EventKind.USE) + self.on(EventKind.FROM_HAND))
+        # effects usable from hand, precomputed because the players' options are listed at every
+        # React window: an instant's USE ("Instant cards may be played at any time", 001 Item Cards)
+        # and any card's FROM_HAND text. A troop's USE ability works only from its lane, and a
+        # Xenosathem upgrade only in the Wrap-Up phase (001 Wrap-Up, "Upgrade Xenosathem").
+        hand = (self.on(EventKind.USE) if self.is_item and self.kind == "instant" else ()) + (
+            () if self.is_xeno else self.on(EventKind.FROM_HAND))
         self.hand_effects: tuple[Effect, ...] = hand
         self.hand_verbs = frozenset(a.verb for e in hand for a in e.actions)
         self.discount_effects = tuple(e for evs in self.by_event.values() for e in evs
                                       if any(a.verb is Verb.REDUCE_COST for a in e.actions))
         self.self_mods = self_modifiers(self.statics)
+        self.index = effect_index(self.by_event)
 
     def on(self, event: EventKind) -> tuple[Effect, ...]:
         """The effects this card has for ``event`` (empty tuple when none)."""
@@ -90,6 +93,61 @@ class CardDef:
 
     def __repr__(self) -> str:
         return f"CardDef({self.id})"
+
+
+class EffectIndex:
+    """What ``primitives.register`` needs to know about a set of effects, computed once per card
+    (and once per troop + equipment combination) instead of at every deployment."""
+
+    __slots__ = ("statics", "aura", "aura_mods", "aura_verbs", "watch")
+
+    def __init__(self, by_event: dict) -> None:
+        statics: dict[Verb, Any] = {}
+        aura = False
+        aura_mods = []
+        aura_verbs = set()
+        for eff in by_event.get(EventKind.STATIC, ()):
+            for act in eff.actions:
+                if act.target is None or act.target.selector is Selector.SELF:
+                    statics.setdefault(act.verb, act)
+                else:
+                    aura = True
+                    aura_verbs.add(act.verb)
+                    if act.verb is Verb.MODIFY_STAT:
+                        aura_mods.append((eff, act))
+        self.statics = statics            # verb -> first continuous action on the card itself
+        self.aura = aura                  # continuous effects reaching other cards
+        self.aura_mods = tuple(aura_mods)  # (effect, action) of those changing Power/HP
+        self.aura_verbs = frozenset(aura_verbs)
+        # events on which the card watches other cards ("EACH TIME A TROOP IN THIS LANE IS KILLED")
+        self.watch = tuple(ev for ev, effs in by_event.items() if ev not in TRIGGER_ONLY and any(
+            e.trigger.subject is not None and e.trigger.subject.selector is not Selector.SELF for e in effs))
+
+
+# Events whose effects are used from a hand or by a player, never fired by lane cards.
+TRIGGER_ONLY = frozenset({EventKind.STATIC, EventKind.USE, EventKind.FROM_HAND, EventKind.PLAYED,
+                          EventKind.PURCHASED})
+_INDEXES: dict = {}
+
+
+def effect_index(by_event: dict) -> EffectIndex:
+    return EffectIndex(by_event)
+
+
+def merged_effects(card: "CardDef", equipment: list) -> tuple[dict, tuple, EffectIndex]:
+    """(effects by event, self modifiers, index) of a troop carrying ``equipment`` (cached: the same
+    combinations recur in every game)."""
+    key = (card,) + tuple(equipment)
+    hit = _INDEXES.get(key)
+    if hit is None:
+        merged: dict = {k: list(v) for k, v in card.by_event.items()}
+        for e in equipment:
+            for k, v in e.by_event.items():
+                merged.setdefault(k, []).extend(v)
+        fx = {k: tuple(v) for k, v in merged.items()}
+        mods = card.self_mods + tuple(m for e in equipment for m in e.self_mods)
+        hit = _INDEXES[key] = (fx, mods, EffectIndex(fx))
+    return hit
 
 
 def self_modifiers(statics: tuple[Effect, ...]) -> tuple:

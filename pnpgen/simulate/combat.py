@@ -3,6 +3,18 @@
 Per enemy: Reveal and React, Fight (repeated attacks with React windows in between), Advance (the
 next troop or enemy moves to the front) and Aftermath (Overrun: each remaining enemy is revealed,
 reacted to, then damages the Base by its Power and is discarded).
+
+Rule decisions (ambiguous text, checked against traced games):
+* One Fight at a time, front troop against front enemy, repeated until one of them dies; every
+  troop of the lane may fight in turn, any number of enemies per lane and Combat phase (001 Fight /
+  Advance). Damage on troops stays between Rounds (001 Wrap-Up); enemies never survive a Combat
+  phase (killed, or discarded after Overrun), so nothing on the enemy side persists.
+* Overrun is per enemy: each enemy left in a lane without troops deals its Power to the Base once
+  (001 Aftermath), with the lane's continuous effects (a Smoker's +1 Power) counted.
+* "If this enemy kills a troop" (Worm Host) fires on every kill, like "each time" (Bile Roach), and
+  also when the enemy dies in the same simultaneous attack (Onslaught FAQ: "Yes").
+* A troop turned enemy keeps fighting as an enemy of its card's Power/HP, without abilities (001
+  Additional Rules) and goes to its owner's discard pile when killed or discarded.
 """
 
 from __future__ import annotations
@@ -11,9 +23,11 @@ from pnpgen.effects.model import EventKind, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.query import has_static, max_hp, power, select, _ctx
+from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Unit
 
 ATTACKS = EventKind.ATTACKS
+STRIKE_FIRST = Verb.STRIKE_FIRST
 STALL_LIMIT = 3  # attacks in a row that change nothing: the fight can never end (both deal 0)
 
 
@@ -26,6 +40,8 @@ def combat_phase(g: GameState) -> None:
 def combat_lane(g: GameState, lane: int) -> None:
     g.active = lane
     p = g.players[lane]
+    if g.trace:
+        g.trace(f"combat {T.lane_text(g, lane)}")
     enemies = p.enemies
     guard = 0
     while enemies:
@@ -74,10 +90,7 @@ def fight(g: GameState, lane: int, e: Unit) -> None:
 
 
 def _first_strike(g: GameState, u: Unit) -> bool:
-    if u.strike_first_next:
-        return True
-    act = has_static(u, Verb.STRIKE_FIRST)
-    return act is not None
+    return u.strike_first_next or STRIKE_FIRST in u.statics
 
 
 def attack(g: GameState, t: Unit, e: Unit) -> None:
@@ -95,6 +108,8 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
     t.next_attack = 0
     t.strike_first_next = e.strike_first_next = False
     e.attacked = True
+    if g.trace:
+        g.trace(f"  fight {T.unit_text(g, t)} vs {T.unit_text(g, e)}{' (enemy first)' if e_first and not t_first else ''}")
     if e_first and not t_first:
         enemy_hits(g, e, t, pe)
         if t.in_play and e.in_play:
@@ -114,7 +129,7 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
 
 def enemy_hits(g: GameState, e: Unit, t: Unit, pe: int) -> None:
     """An enemy's attack: one troop, several (ATTACK_MULTIPLE) or spilling over (EXCESS_DAMAGE)."""
-    if e.fx:
+    if e.statics:
         multi = has_static(e, Verb.ATTACK_MULTIPLE)
         if multi is not None:
             victims = select(g, multi.victims or multi.target, _ctx(e)) if multi.victims else list(
@@ -155,6 +170,8 @@ def _excess(g: GameState, e: Unit, t: Unit, pe: int, act) -> None:
 
 def overrun(g: GameState, lane: int, e: Unit) -> None:
     """Aftermath, Overrun: a last React, then the enemy damages the Base by its Power and is discarded."""
+    if g.trace:
+        g.trace(f"  overrun by {T.unit_text(g, e)}")
     g.policy.react(g, "overrun", e)
     if not e.in_play:
         return

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from pnpgen.effects.model import Action, Effect, EventKind, Kind, Limit, Position, Selector, Verb
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
-from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, select
+from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, max_hp, select
 from pnpgen.simulate.state import GameState, Unit
 
 _SELF_TRIGGER = (None, Selector.SELF)
@@ -117,8 +117,7 @@ def _unpreventable(ev: Any) -> bool:
     src = ev.source
     if src is None or not src.fx:
         return False
-    from pnpgen.simulate.query import has_static
-    return has_static(src, Verb.UNPREVENTABLE) is not None
+    return Verb.UNPREVENTABLE in src.statics
 
 
 def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
@@ -127,7 +126,6 @@ def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
         return False
     dmg = u.damage
     fire(g, EventKind.WOULD_BE_KILLED, u, obj=killer)
-    from pnpgen.simulate.query import max_hp
     return u.damage != dmg and u.damage < max_hp(g, u) or not u.in_play or u.lane < 0
 
 
@@ -149,6 +147,8 @@ def run(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) -> bool:
     for act in eff.cost:
         do(g, act, ctx)
     g.tally.effects_used[ctx.card.id] += 1
+    if g.trace:
+        g.trace(f"  effect of {ctx.card.id}: {eff.text or eff.trigger.event.value}")
     for act in eff.actions:
         if act.condition is not None and not holds(g, act.condition, ctx):
             continue

@@ -14,12 +14,16 @@ from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.combat import combat_phase
 from pnpgen.simulate.query import Ctx, available
 from pnpgen.simulate.setup import open_troop_pool
+from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Player, Unit
 
 USE = EventKind.USE
 
 
 def play_round(g: GameState) -> None:
+    if g.trace:
+        g.trace(f"=== Wave {g.wave} Round {g.round} (game round {g.round_index}), Base HP {g.base_hp}, "
+                f"First Player {g.first_player}")
     draw_phase(g)
     purchase_phase(g)
     deployment_phase(g)
@@ -39,6 +43,8 @@ def draw_phase(g: GameState) -> None:
         p.kills_this_round = 0
         for u in p.troops:
             u.used.clear()
+        if g.trace:
+            g.trace(f"draw P{p.index}: hand [{T.cards_text(p.hand)}] deck {len(p.deck)} discard {len(p.discard)}")
 
 
 # --- 2. Purchase -----------------------------------------------------------------------------
@@ -49,6 +55,8 @@ def purchase_phase(g: GameState) -> None:
         p.resources = 0
         p.discounts = []
         g.policy.purchase(g, p)
+        if g.trace and p.resources:
+            g.trace(f"P{p.index} loses {p.resources} unspent Resources")
         p.resources = 0  # unspent Resources are lost at the end of the Purchase Phase
         p.discounts = []
     g.purchase_open = False
@@ -124,6 +132,9 @@ def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -
 def deployment_phase(g: GameState) -> None:
     for p in g.players:
         g.policy.deploy(g, p)
+    if g.trace:
+        for p in g.players:
+            g.trace(f"deployed {T.lane_text(g, p.index)}; hand [{T.cards_text(p.hand)}]")
 
 
 def can_equip(g: GameState, card: CardDef, u: Unit) -> bool:
@@ -160,10 +171,16 @@ def enemy_deployment_phase(g: GameState) -> None:
             i = rng.randrange(len(drawn))
             g.enemy_discards[w].append(drawn[i])
             drawn[i] = g.bosses[w].pop(rng.randrange(len(g.bosses[w])))
-        rng.shuffle(drawn)
+        P.shuffle(rng, drawn)
     for k, p in enumerate(g.players):
         for card in drawn[k * n:(k + 1) * n]:
             P.place_enemy(g, p.index, card)
+        if g.trace:
+            g.trace(f"enemies dealt to lane {p.index}: {cards_text_boss(drawn[k * n:(k + 1) * n])}")
+
+
+def cards_text_boss(cards: list[CardDef]) -> str:
+    return ", ".join(("*" if c.boss else "") + c.id for c in cards)
 
 
 # --- 6. Wrap-Up ------------------------------------------------------------------------------
@@ -179,6 +196,9 @@ def wrap_up_phase(g: GameState) -> None:
     g.first_player = (g.first_player + 1) % len(g.players)
     for p in g.players:
         upgrade_xenosathem(g, p)
+    if g.trace:
+        for p in g.players:
+            g.trace(f"wrap-up {T.lane_text(g, p.index)}; hand [{T.cards_text(p.hand)}]")
     advance_wave_tracker(g)
 
 

@@ -17,57 +17,40 @@ from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.query import max_hp, power
 from pnpgen.simulate.state import GameState, Player, Unit
+from pnpgen.simulate.valuation import Threats, threats_of
 
 _HELPFUL = frozenset({Verb.HEAL, Verb.HEAL_TO, Verb.PREVENT_DAMAGE, Verb.ADVANCE, Verb.BOOST_ATTACK,
                       Verb.MODIFY_STAT, Verb.STRIKE_FIRST, Verb.TARGET})
 
 
-def card_value(card: CardDef) -> float:
-    """How much a card adds to a lane, for buying and deploying: a troop is first a body that absorbs
-    one enemy attack, then its stats; abilities count a little."""
-    if card.is_troop:
-        return 2 + card.power + card.hp + (1.5 if card.effects else 0)
-    if card.is_item:
-        return card.boost_power + card.boost_hp + (2.0 if card.effects else 0) + (1 if card.kind == "instant" else 0)
-    return 0.0
-
-
-_VALUES: dict[CardDef, float] = {}  # keyed by the card itself (identity), never by id()
-
-
-def _value_with_troops(card: CardDef) -> float:
-    v = _VALUES.get(card)
-    if v is None:
-        v = _VALUES[card] = card_value(card)
-    return v
-
-
-def _value_without_troops(card: CardDef) -> float:
-    """Equipment is worth half while there is no troop to carry it."""
-    v = _value_with_troops(card)
-    return v * 0.5 if card.equipment else v
-
-
 def best_basket(entries: list, budget: int, value: Any) -> list:
-    """The set of market entries with the highest total value within ``budget`` (0/1 knapsack)."""
-    best: list[tuple[float, list]] = [(0.0, [])] * (budget + 1)
-    for entry in entries:
+    """The set of market entries with the highest total value within ``budget`` (0/1 knapsack; the
+    chosen sets are bit masks over ``entries``, in market order)."""
+    vals = [0.0] * (budget + 1)
+    sets = [0] * (budget + 1)
+    for i, entry in enumerate(entries):
         cost = entry[2].cost
-        v = value(entry[2])
-        if cost > budget or v <= 0:
+        if cost > budget:
             continue
+        v = value(entry[2])
+        if v <= 0:
+            continue
+        bit = 1 << i
         for b in range(budget, cost - 1, -1):
-            cand = best[b - cost][0] + v
-            if cand > best[b][0]:
-                best[b] = (cand, best[b - cost][1] + [entry])
-    return max(best, key=lambda x: x[0])[1]
+            cand = vals[b - cost] + v
+            if cand > vals[b]:
+                vals[b] = cand
+                sets[b] = sets[b - cost] | bit
+    best = max(range(budget + 1), key=vals.__getitem__)
+    mask = sets[best]
+    return [e for i, e in enumerate(entries) if mask >> i & 1]
 
 
 def remaining(g: GameState, u: Unit) -> int:
     return max_hp(g, u) - u.damage
 
 
-REACT = frozenset({Verb.DEAL_DAMAGE, Verb.DEPLOY})
+REACT = frozenset({Verb.DEAL_DAMAGE, Verb.DEPLOY, Verb.BOOST_ATTACK, Verb.HEAL})
 PREVENT = frozenset({Verb.PREVENT_DAMAGE, Verb.REDIRECT_DAMAGE})
 CANCEL = frozenset({Verb.CANCEL_REVEAL})
 ANY = frozenset(Verb)
@@ -81,25 +64,40 @@ def _any_options(g: GameState, want: frozenset) -> bool:
             if c.hand_verbs and not want.isdisjoint(c.hand_verbs):
                 return True
         for u in p.troops:
-            for eff in u.fx.get(_USE, ()):
-                if not want.isdisjoint(X.verbs(eff)):
-                    return True
+            if _USE in u.fx:
+                for eff in u.fx[_USE]:
+                    if not want.isdisjoint(X.verbs(eff)):
+                        return True
     return False
 
 
 class HeuristicPolicy:
-    """Buy the best card affordable for the Wave, deploy where lanes are thin with the strongest
-    troops in front, equip the front troops, and spend instants / once-per-round abilities when they
-    kill an enemy, save a troop, or keep damage off the Base."""
+    """A priority-list player. Purchase: spend every Resource on the basket worth most against the
+    current Wave's enemies (``valuation``). Deployment: each troop to the weakest lane with a free
+    zone, the strongest troops in front, equipment where it adds most. Combat: lane abilities before
+    instants; damage that kills the front enemy (always when it is about to hit the Base), damage or
+    an attack boost that turns a lost Fight into a won one, healing of worn lanes, prevention that
+    saves a troop, cancelling harmful Reveal abilities of the enemy being revealed."""
 
     name = "heuristic"
+
+    def __init__(self) -> None:
+        self._threats: tuple[Any, Threats] | None = None  # (the game state, its Threats)
+        self._focus: Unit | None = None                  # the enemy a Reveal window is about
+
+    def threats(self, g: GameState) -> Threats:
+        t = self._threats
+        if t is None or t[0] is not g:
+            t = self._threats = (g, threats_of(g))
+        return t[1]
 
     # -- purchase -------------------------------------------------------------------------------
     def purchase(self, g: GameState, p: Player) -> None:
         PH.spend_xenosathem(g, p, [c for c in p.hand if c.is_xeno])
-        for opt in PH.resource_options(g, p):
-            X.use(g, opt)
-        for _ in range(10):
+        if any(c.has_from_hand for c in p.hand):
+            for opt in PH.resource_options(g, p):
+                X.use(g, opt)
+        for _ in range(4):  # a basket, then what discounts or leftovers still pay for
             plan = self._plan(g, p)
             if not plan:
                 return
@@ -109,50 +107,98 @@ class HeuristicPolicy:
             if not bought:
                 return
 
+    def value_fn(self, g: GameState, p: Player):
+        """Card -> worth now: troops beyond the free lane zones count for little (they wait in hand)."""
+        th = self.threats(g)
+        wave = g.wave
+        size = g.rules.lane_size
+        free = sum(size - len(q.troops) for q in g.players) - sum(
+            1 for q in g.players for c in q.hand if c.is_troop)
+        carriers = [(power(g, u), remaining(g, u)) for u in p.troops] + [
+            (c.power, c.hp) for c in p.hand if c.is_troop]
+        carrier = max(carriers, key=lambda ph: ph[0] + ph[1]) if carriers else None
+
+        spare = free <= 0
+        card_value = th.card
+
+        def value(card: CardDef) -> float:
+            v = card_value(card, wave, carrier)
+            if spare and card.is_troop:
+                return v * SPARE_TROOP
+            if carrier is None and card.equipment:
+                return v * 0.5
+            return v
+        return value
+
     def _plan(self, g: GameState, p: Player) -> list:
-        """What to buy now: the best basket the Resources pay for, most valuable card first
-        (discounts only when they make a card affordable; cost-0 starters such as Militia are always
-        burned on a Wave 2+ troop to thin the deck)."""
-        troops_owned = len(p.troops) + sum(1 for c in p.hand if c.is_troop)
-        value = _value_with_troops if troops_owned else _value_without_troops
+        """What to buy now: the best basket the Resources pay for, most valuable card first;
+        discount cards (Militia, Research Officer...) are burned only when that makes a card
+        affordable: a Militia kept is one more body in a lane, worth more than 1 Resource."""
         market = PH.market(g)
-        basket = best_basket(market, p.resources, value)
-        has_discounts = any(c.discount_effects for c in p.hand)
+        if not market:
+            return []
+        wave = g.wave
+        discounters = [c for c in p.hand if c.discount_effects and any(
+            e.wave is None or e.wave.allows(wave) for e in c.discount_effects)]
+        cheapest = min(e[2].cost for e in market)
+        hint = sum(_discount_hint(c, wave) for c in discounters)
+        if p.resources + hint < cheapest:
+            return []  # nothing affordable, even with every discount in hand
+        fn = self.value_fn(g, p)
+        worth = {e[2]: fn(e[2]) for e in market}  # one valuation per card and plan
+        value = worth.__getitem__
+        basket = best_basket(market, p.resources, value) if p.resources >= cheapest else []
         if not basket:
-            if not has_discounts:
+            if not discounters:
                 return []
             for entry in sorted(market, key=lambda e: value(e[2]), reverse=True):
+                cost = entry[2].cost
+                if cost <= p.resources or cost - hint > p.resources or value(entry[2]) <= 0:
+                    continue  # affordable without discounts (yet left out), or out of reach
                 discounts = PH.discount_options(g, p, entry[2])
+                if not discounts:
+                    continue
                 saving = sum(X.preview_amount(g, o, _reduce_action(o)) for o in discounts)
-                if discounts and entry[2].cost - saving <= p.resources:
+                if entry[2].cost - saving <= p.resources:
                     return [(entry, discounts)]
             return []
         basket.sort(key=lambda e: value(e[2]), reverse=True)
-        plan = []
-        for entry in basket:
-            discounts = [o for o in PH.discount_options(g, p, entry[2]) if o.card.cost == 0 and o.card.is_troop] \
-                if has_discounts else []
-            plan.append((entry, discounts))
-        return plan
+        return [(entry, []) for entry in basket]
 
     # -- deployment -----------------------------------------------------------------------------
+    def unit_value(self, g: GameState, u: Unit) -> float:
+        return self.threats(g).troop(power(g, u), remaining(g, u), g.wave)
+
     def deploy(self, g: GameState, p: Player) -> None:
         size = g.rules.lane_size
-        for card in sorted((c for c in p.hand if c.is_troop), key=card_value, reverse=True):
+        th = self.threats(g)
+        wave = g.wave
+        values = {u: self.unit_value(g, u) for q in g.players for u in q.troops}
+        strength = {q.index: sum(values[u] for u in q.troops) for q in g.players}
+        for card in sorted((c for c in p.hand if c.is_troop), key=lambda c: th.card(c, wave), reverse=True):
             lanes = [q for q in g.players if len(q.troops) < size]
             if not lanes:
                 break
-            # the thinnest lane; own lane first on ties (each player mostly fights its own enemies)
-            target = min(lanes, key=lambda q: (len(q.troops), q.index != p.index))
-            P.deploy_troop(g, p, card, target.index)
-        for card in sorted((c for c in p.hand if c.equipment), key=card_value, reverse=True):
-            for q in sorted(g.players, key=lambda q: q.index != p.index):
-                carriers = [u for u in q.troops if PH.can_equip(g, card, u)]
-                if carriers:
-                    P.equip(g, p, card, max(carriers, key=lambda u: remaining(g, u) + power(g, u)))
-                    break
+            # the weakest lane (every lane gets as many enemies); own lane first on ties
+            target = min(lanes, key=lambda q: (strength[q.index], q.index != p.index))
+            u = P.deploy_troop(g, p, card, target.index)
+            values[u] = th.troop(card.power, card.hp, wave)
+            strength[target.index] += values[u]
+        for card in sorted((c for c in p.hand if c.equipment), key=lambda c: th.card(c, wave), reverse=True):
+            best, gain = None, 0.0
+            for q in g.players:
+                for u in q.troops:
+                    if PH.can_equip(g, card, u):
+                        pw, hp = power(g, u), remaining(g, u)
+                        v = th.card(card, wave, (pw, hp)) + (0.01 if q.index == p.index else 0.0)
+                        if best is None or v > gain:
+                            best, gain = u, v
+            if best is not None:
+                P.equip(g, p, card, best)
         for q in g.players:
-            q.troops.sort(key=lambda u: power(g, u) + remaining(g, u), reverse=True)
+            if len(q.troops) > 1:
+                q.troops.sort(key=lambda u: values.get(u) if u in values and not u.equipment
+                              else self.unit_value(g, u), reverse=True)
 
     def deploy_lane(self, g: GameState, p: Player, card: CardDef) -> int | None:
         size = g.rules.lane_size
@@ -163,28 +209,71 @@ class HeuristicPolicy:
     def react(self, g: GameState, window: str, e: Unit) -> None:
         if not _any_options(g, REACT):
             return
-        for opt in X.options(g, REACT):
-            if not e.in_play:
+        # lane abilities (free, once per round) before instants (spent)
+        opts = sorted(X.options(g, REACT), key=lambda o: o.unit is None)
+        lane = g.players[e.lane]
+        for opt in opts:
+            if not e.in_play or (lane.enemies[:1] != [e]):
                 return
             vs = X.verbs(opt.effect)
-            if Verb.DEPLOY in vs and window == "overrun":
+            if Verb.DEPLOY in vs:
+                if window == "overrun":
+                    X.use(g, opt)
+                continue
+            if Verb.DEAL_DAMAGE in vs and self._damage_helps(g, opt, e, window):
+                self._focus = e
                 X.use(g, opt)
-            elif Verb.DEAL_DAMAGE in vs and self._kills(g, opt, e):
+                self._focus = None
+            elif Verb.BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
+                X.use(g, opt)
+            elif Verb.HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= HEAL_WORTH:
                 X.use(g, opt)
 
-    def _kills(self, g: GameState, opt: X.Option, e: Unit) -> bool:
+    def _damage_helps(self, g: GameState, opt: X.Option, e: Unit, window: str) -> bool:
+        """The damage kills the enemy, or (before a Fight) lets the front troop win it."""
+        if _self_harm(g, opt):
+            return False
+        n = self._enemy_damage(g, opt)
+        if n <= 0:
+            return False
+        left = remaining(g, e)
+        if n >= left:
+            return True
+        if window == "overrun" or opt.unit is None:
+            return False  # an instant is kept for a kill
+        troops = g.players[e.lane].troops
+        return bool(troops) and not _wins(g, troops[0], e, 0) and _wins(g, troops[0], e, n)
+
+    def _enemy_damage(self, g: GameState, opt: X.Option) -> int:
         for act in opt.effect.actions:
             if act.verb is Verb.DEAL_DAMAGE and act.target is not None and act.target.kind is Kind.ENEMY:
-                n = X.preview_amount(g, opt, act)
-                return n >= remaining(g, e) and not _self_harm(g, opt)
-        return False
+                return X.preview_amount(g, opt, act)
+        return 0
+
+    def _boost_helps(self, g: GameState, opt: X.Option, e: Unit) -> bool:
+        troops = g.players[e.lane].troops
+        if not troops:
+            return False
+        act = next(a for a in opt.effect.actions if a.verb is Verb.BOOST_ATTACK)
+        n = X.preview_amount(g, opt, act)
+        t = troops[0]
+        return power(g, t) + t.next_attack < remaining(g, e) <= power(g, t) + t.next_attack + n
+
+    def _worn(self, g: GameState, lane: int) -> int:
+        return sum(min(u.damage, 2) for u in g.players[lane].troops)
+
+    def choose_lane(self, g: GameState, t: Any, lanes: list[int]) -> int:
+        """"IN 1 LANE": heal the most worn lane; hit enemies in the lane being fought."""
+        if t.kind is Kind.TROOP:
+            return max(lanes, key=lambda i: (self._worn(g, i), i == g.active))
+        return lanes[0]
 
     def prevent(self, g: GameState, ev: Any) -> None:
         t = ev.target
         if t.damage + ev.amount < max_hp(g, t) or not _any_options(g, PREVENT):
             return
-        for opt in X.options(g, PREVENT):
-            if ev.amount <= 0:
+        for opt in sorted(X.options(g, PREVENT), key=lambda o: o.unit is None):
+            if ev.amount <= 0 or t.damage + ev.amount < max_hp(g, t):
                 return
             if any(a.verb in (Verb.PREVENT_DAMAGE, Verb.REDIRECT_DAMAGE) for a in opt.effect.actions):
                 X.use(g, opt)
@@ -192,20 +281,28 @@ class HeuristicPolicy:
     def before_reveal(self, g: GameState, e: Unit) -> None:
         if not _any_options(g, CANCEL):
             return
-        harmful = any(a.verb in (Verb.DEAL_DAMAGE, Verb.BURN, Verb.SPAWN_ENEMY, Verb.DISCARD, Verb.REVERSE_ORDER)
+        harmful = any(a.verb in (Verb.DEAL_DAMAGE, Verb.BURN, Verb.SPAWN_ENEMY, Verb.DISCARD, Verb.REVERSE_ORDER,
+                                 Verb.PLACE, Verb.BECOME_ENEMY)
                       for eff in e.fx.get(X.EventKind.REVEAL, ()) for a in eff.actions)
-        if not harmful:
+        if not harmful or not g.players[e.lane].troops and not _spawns(e):
             return
-        for opt in X.options(g, CANCEL):
-            if Verb.CANCEL_REVEAL in X.verbs(opt.effect):
-                X.use(g, opt)
-                if e.cancel_reveal:
-                    return
+        self._focus = e
+        try:
+            for opt in sorted(X.options(g, CANCEL), key=lambda o: o.unit is None):
+                if Verb.CANCEL_REVEAL in X.verbs(opt.effect) and _can_target(g, opt, e):
+                    X.use(g, opt)
+                    if e.cancel_reveal:
+                        return
+        finally:
+            self._focus = None
 
     def choose(self, g: GameState, ctx: Any, act: Any, cands: list, n: int) -> list:
         units = [c for c in cands if isinstance(c, Unit)]
         if units and len(units) == len(cands):
             if units[0].is_enemy:
+                focus = self._focus
+                if focus is not None and focus in units:
+                    return [focus] + [u for u in units if u is not focus][:n - 1]
                 amt = X.amount(g, act.amount, ctx) if act.amount is not None else 0
                 front = [u for u in units if g.players[u.lane].enemies[:1] == [u]]
                 kill = [u for u in units if remaining(g, u) <= amt]
@@ -213,6 +310,8 @@ class HeuristicPolicy:
                                                      -power(g, u)))
                 return order[:n]
             helpful = act.verb in _HELPFUL
+            if act.verb in (Verb.HEAL, Verb.HEAL_TO):
+                return sorted(units, key=lambda u: -u.damage)[:n]
             return sorted(units, key=lambda u: power(g, u) + remaining(g, u), reverse=helpful)[:n]
         cards = [c for c in cands if isinstance(c, tuple)]
         uses_cost = any(a.amount is not None and a.amount.ref is not None and a.amount.ref.stat is Stat.COST
@@ -221,12 +320,57 @@ class HeuristicPolicy:
         return sorted(cards, key=lambda x: getattr(x[1], "cost", 0), reverse=keep_best)[:n]
 
     def accept(self, g: GameState, eff: Any, ctx: Any) -> bool:
+        """Optional effects are taken, except a bodyguard's redirection when the hit troop would live."""
+        if any(a.verb is Verb.REDIRECT_DAMAGE for a in eff.actions):
+            victim = ctx.subject
+            pending = g.pending.amount if g.pending is not None else 0
+            if isinstance(victim, Unit) and not victim.is_enemy:
+                return victim.damage + pending >= max_hp(g, victim)
         return True
 
     def wrap_up(self, g: GameState, p: Player) -> None:
         if len(p.troops) >= g.rules.lane_size:
             for u in [u for u in p.troops if remaining(g, u) <= 1]:
                 P.discard_unit(g, u)
+
+
+SPARE_TROOP = 0.3   # a troop bought with no free lane zone waits in hand
+HEAL_WORTH = 3      # damage (counting at most 2 per troop) worth a healing instant
+
+
+def _wins(g: GameState, t: Unit, e: Unit, extra: int) -> bool:
+    """Whether troop ``t`` kills enemy ``e`` (after ``extra`` damage to it) before dying."""
+    pt, pe = power(g, t), power(g, e)
+    if pt <= 0:
+        return False
+    to_kill = -(-(remaining(g, e) - extra) // pt)
+    to_die = -(-remaining(g, t) // pe) if pe > 0 else 99
+    return to_kill <= to_die
+
+
+def _spawns(e: Unit) -> bool:
+    return any(a.verb is Verb.SPAWN_ENEMY for eff in e.fx.get(X.EventKind.REVEAL, ()) for a in eff.actions)
+
+
+def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
+    """The option's cancel can reach ``e`` ("1 ENEMY IN YOUR LANE" cannot reach another lane)."""
+    from pnpgen.simulate.query import Ctx, select
+    lane = opt.unit.lane if opt.unit is not None else opt.player
+    ctx = Ctx(opt.unit, opt.card, opt.player, lane)
+    for act in opt.effect.actions:
+        if act.verb in (Verb.CANCEL_REVEAL, Verb.TARGET) and act.target is not None:
+            return e in select(g, act.target, ctx) or act.target.selector.value == "that"
+    return False
+
+
+def _discount_hint(card: CardDef, wave: int) -> int:
+    """The most a discount card could take off one purchase (a cost read from another card: 8)."""
+    n = 0
+    for eff in card.discount_effects:
+        for a in eff.actions:
+            if a.verb is Verb.REDUCE_COST and a.amount is not None:
+                n = max(n, 8 if a.amount.ref is not None else a.amount.value + a.amount.wave * wave)
+    return n
 
 
 def _reduce_action(opt: X.Option) -> Any:
@@ -294,6 +438,9 @@ class RandomPolicy:
 
     def choose(self, g: GameState, ctx: Any, act: Any, cands: list, n: int) -> list:
         return g.rng.sample(cands, n)
+
+    def choose_lane(self, g: GameState, t: Any, lanes: list[int]) -> int:
+        return g.rng.choice(lanes)
 
     def accept(self, g: GameState, eff: Any, ctx: Any) -> bool:
         return g.rng.random() < 0.5

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from pnpgen.effects.model import EventKind, Selector, Verb
 from pnpgen.simulate import executor as X
-from pnpgen.simulate.cards import CardDef
+from pnpgen.simulate.cards import CardDef, merged_effects
 from pnpgen.simulate.query import aura_actions, amount, max_hp, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
 
 REVEAL = EventKind.REVEAL
+KILLED = EventKind.KILLED
+DAMAGED = EventKind.DAMAGED
+DEALS_DAMAGE = EventKind.DEALS_DAMAGE
+KILLS = EventKind.KILLS
 WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
 ADVANCES = EventKind.ADVANCES
-# Events whose effects are used from a hand or by a player, never fired by lane cards.
-_TRIGGER_ONLY = (EventKind.STATIC, EventKind.USE, EventKind.FROM_HAND, EventKind.PLAYED, EventKind.PURCHASED)
 
 
 class DamageEvent:
@@ -38,6 +40,15 @@ class DamageEvent:
 
 # --- piles ---------------------------------------------------------------------------------------
 
+def shuffle(rng, cards: list) -> None:
+    """Shuffle in place: sort by one ``rng.random()`` key per card (a uniform permutation; the keys
+    are drawn in the cards' current order, so the result depends only on the seed). About 4x faster
+    than ``Random.shuffle``, which costs a Python-level call per card."""
+    if len(cards) > 1:
+        keyed = sorted(zip([rng.random() for _ in cards], range(len(cards))))
+        cards[:] = [cards[i] for _, i in keyed]
+
+
 def draw(g: GameState, p: Player, n: int) -> int:
     """Draw ``n`` cards; an empty deck is rebuilt by shuffling the discard pile (Draw Phase)."""
     drawn = 0
@@ -46,7 +57,7 @@ def draw(g: GameState, p: Player, n: int) -> int:
             if not p.discard:
                 break
             p.deck, p.discard = p.discard, []
-            g.rng.shuffle(p.deck)
+            shuffle(g.rng, p.deck)
         p.hand.append(p.deck.pop())
         drawn += 1
     return drawn
@@ -65,7 +76,7 @@ def draw_enemy(g: GameState, wave: int) -> CardDef | None:
             return None
         deck.extend(pile)
         pile.clear()
-        g.rng.shuffle(deck)
+        shuffle(g.rng, deck)
     return deck.pop()
 
 
@@ -79,6 +90,8 @@ def buy(g: GameState, p: Player, pool: list[CardDef], card: CardDef, cost: int, 
         del pool[i]
     p.hand.append(card)
     g.tally.bought[card.id] += 1
+    if g.trace:
+        g.trace(f"P{p.index} buys {card.id} for {cost} ({p.resources} left)")
 
 
 def burn_card(g: GameState, pile: list[CardDef], card: CardDef) -> None:
@@ -96,40 +109,35 @@ def register(g: GameState, u: Unit) -> None:
     revealed (``reveal`` registers the unit again)."""
     if u.indexed:
         unregister(g, u)
+    card = u.card
+    u.base_power = card.power + sum(e.boost_power for e in u.equipment)
+    u.base_hp = card.hp + sum(e.boost_hp for e in u.equipment)
     if u.converted:
         u.fx = {}
         u.mods = ()
+        u.statics = {}
+        u.aura_mods = ()
+        u.aura_verbs = frozenset()
         return
     if not u.equipment:
-        fx = u.card.by_event
-        u.mods = u.card.self_mods
+        fx, u.mods, index = card.by_event, card.self_mods, card.index
     else:
-        u.mods = u.card.self_mods + tuple(m for e in u.equipment for m in e.self_mods)
-        merged: dict = {k: list(v) for k, v in u.card.by_event.items()}
-        for e in u.equipment:
-            for k, v in e.by_event.items():
-                merged.setdefault(k, []).extend(v)
-        fx = {k: tuple(v) for k, v in merged.items()}
+        fx, u.mods, index = merged_effects(u.card, u.equipment)
     u.fx = fx
-    if not fx:
-        return
-    if u.face_up:
-        for eff in fx.get(EventKind.STATIC, ()):
-            if any(a.target is not None and a.target.selector is not Selector.SELF for a in eff.actions):
-                g.auras.append(u)
-                u.indexed = True
-                break
-    for ev, effs in fx.items():
-        if ev in _TRIGGER_ONLY:
-            continue
-        if any(e.trigger.subject is not None and e.trigger.subject.selector is not Selector.SELF for e in effs):
-            lst = g.watchers.setdefault(ev, [])
-            # enemies first, so that triggers resolve in the Simultaneous Effects order without sorting
-            if u.is_enemy:
-                lst.insert(0, u)
-            else:
-                lst.append(u)
-            u.indexed = True
+    u.statics = index.statics
+    u.aura_mods = index.aura_mods
+    u.aura_verbs = index.aura_verbs
+    if index.aura and u.face_up:
+        g.auras.append(u)
+        u.indexed = True
+    for ev in index.watch:
+        lst = g.watchers.setdefault(ev, [])
+        # enemies first, so that triggers resolve in the Simultaneous Effects order without sorting
+        if u.is_enemy:
+            lst.insert(0, u)
+        else:
+            lst.append(u)
+        u.indexed = True
 
 
 def unregister(g: GameState, u: Unit) -> None:
@@ -192,6 +200,8 @@ def reveal(g: GameState, u: Unit) -> None:
     if u.face_up:
         return
     u.face_up = True
+    if g.trace:
+        g.trace(f"  reveal {u.card.id} in lane {u.lane}")
     if EventKind.STATIC in u.fx:
         register(g, u)  # its continuous effects come into play
     for eff in u.fx.get(EventKind.STATIC, ()):
@@ -213,11 +223,13 @@ def remove(g: GameState, u: Unit) -> None:
     """Take a unit out of its lane; the card that moves up to the front *advances*."""
     if not u.in_play:
         return
-    lane = lane_of(g, u)
+    p = g.players[u.lane]
+    lane = p.enemies if u.is_enemy else p.troops
     i = lane.index(u)
     del lane[i]
     u.in_play = False
-    unregister(g, u)
+    if u.indexed:
+        unregister(g, u)
     if i == 0 and lane:
         front = lane[0]
         if ADVANCES in front.fx or ADVANCES in g.watchers:
@@ -242,6 +254,8 @@ def discard_unit(g: GameState, u: Unit) -> None:
 
 def burn_unit(g: GameState, u: Unit) -> None:
     """Burn a lane card; its equipment goes to the owner's discard."""
+    if g.trace:
+        g.trace(f"  burn {u.card.id}")
     remove(g, u)
     g.burned.append(u.card)
     if u.owner >= 0 and u.equipment:
@@ -282,24 +296,34 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
     """
     if n <= 0 or not target.in_play:
         return 0
-    if target.is_enemy and not target.face_up:
-        reveal(g, target)
-        if not target.in_play:
-            return 0
-    ev = DamageEvent(target, n, source, ability, by_reveal, attack)
-    if target.is_enemy and g.auras:
-        for src, act in aura_actions(g, Verb.REDUCE_DAMAGE_TAKEN, target):
-            ev.amount -= amount(g, act.amount, _ctx(src))
-    if not target.is_enemy or WOULD_BE_DAMAGED in target.fx or WOULD_BE_DAMAGED in g.watchers:
-        X.before_damage(g, ev)  # replacement effects, and the players' prevention for troops
-    n = ev.amount
+    fx = target.fx
+    watchers = g.watchers
+    if target.is_enemy:
+        if not target.face_up:
+            reveal(g, target)
+            if not target.in_play:
+                return 0
+        if g.auras:
+            for src, act in aura_actions(g, Verb.REDUCE_DAMAGE_TAKEN, target):
+                n -= amount(g, act.amount, _ctx(src))
+        if WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
+            ev = DamageEvent(target, n, source, ability, by_reveal, attack)
+            X.before_damage(g, ev)  # replacement effects
+            n = ev.amount
+    else:
+        ev = DamageEvent(target, n, source, ability, by_reveal, attack)
+        X.before_damage(g, ev)  # replacement effects, and the players' prevention
+        n = ev.amount
     if n <= 0 or not target.in_play:
         return 0
     target.damage += n
-    if source is not None and EventKind.DEALS_DAMAGE in source.fx:
-        X.fire(g, EventKind.DEALS_DAMAGE, source, obj=target, damage=n)
-    if EventKind.DAMAGED in target.fx or EventKind.DAMAGED in g.watchers:
-        X.fire(g, EventKind.DAMAGED, target, obj=source, damage=n)
+    if g.trace:
+        g.trace(f"  {target.card.id} takes {n} from {source.card.id if source else '-'}"
+                f"{' (ability)' if ability else ''} -> {target.damage}/{max_hp(g, target)}")
+    if source is not None and DEALS_DAMAGE in source.fx:
+        X.fire(g, DEALS_DAMAGE, source, obj=target, damage=n)
+    if DAMAGED in fx or DAMAGED in watchers:
+        X.fire(g, DAMAGED, target, obj=source, damage=n)
     if target.in_play and target.damage >= max_hp(g, target):
         kill(g, target, source)
     return n
@@ -310,6 +334,9 @@ def damage_base(g: GameState, n: int, source: Unit | None) -> None:
     if n <= 0:
         return
     g.base_damage += n
+    if g.trace:
+        left = f"{g.base_damage} damage in all" if g.rules.training else f"{max(0, g.base_hp - n)} HP left"
+        g.trace(f"  BASE takes {n} from {source.card.id if source else '-'} -> {left}")
     if source is not None:
         g.tally.base_damage_by[source.card.id] += n
     if not g.rules.training:
@@ -336,6 +363,8 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
     if X.replace_kill(g, u, killer):
         return
     remove(g, u)
+    if g.trace:
+        g.trace(f"  {'enemy' if u.is_enemy else 'troop'} {u.card.id} killed by {killer.card.id if killer else '-'}")
     tally = g.tally
     if u.is_enemy:
         g.players[u.lane].kills_this_round += 1
@@ -343,13 +372,19 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
             tally.kills[killer.card.id] += 1
     else:
         tally.deaths[u.card.id] += 1
+    watchers = g.watchers
+    killed = KILLED in u.fx or KILLED in watchers
+    kills = killer is not None and (KILLS in killer.fx or KILLS in watchers)
     if killer is not None and killer.is_enemy:
-        own = u.fx.get(EventKind.KILLED, ())  # kept: the enemy's effect may turn u into an enemy
-        X.fire(g, EventKind.KILLS, killer, obj=u)
-        X.fire(g, EventKind.KILLED, u, obj=killer, own=own)
+        own = u.fx.get(KILLED, ())  # kept: the enemy's effect may turn u into an enemy
+        if kills:
+            X.fire(g, KILLS, killer, obj=u)
+        if killed or own:
+            X.fire(g, KILLED, u, obj=killer, own=own)
     else:
-        X.fire(g, EventKind.KILLED, u, obj=killer)
-        if killer is not None:
-            X.fire(g, EventKind.KILLS, killer, obj=u)
+        if killed:
+            X.fire(g, KILLED, u, obj=killer)
+        if kills:
+            X.fire(g, KILLS, killer, obj=u)
     if not u.in_play and u.lane >= 0:
         discard_unit(g, u)

@@ -3,6 +3,10 @@
 Nothing here changes the state. Targets follow ``pnpgen.effects.model``: lanes have their front at
 index 0; a zone left open (None) means THIS_LANE for FIRST/LAST/NEXT/ALL selectors and any lane for
 CHOOSE (an instant's "1 ENEMY" may be aimed at any lane).
+
+Rule decisions: "WHILE IN LANE, ALL ENEMIES ..." (Smoker, Shieldswarm) reaches the enemies of its own
+lane, itself included; "... IN 1 LANE" (Medical Shuttle, Krueger) is one lane the player picks
+(``policy.choose_lane``), never every lane.
 """
 
 from __future__ import annotations
@@ -108,14 +112,20 @@ def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...]) -> int:
                     eff.condition is None or holds(g, eff.condition, c)):
                 total += amount(g, act.amount, c)
     for src in g.auras:
-        for eff in src.fx.get(STATIC, ()):
-            for act in eff.actions:
-                if act.verb is MODIFY and act.stat in stats and not _self(act.target):
-                    c = _ctx(src)
-                    if matches(g, act.target, u, c) and available(g, eff, None) and (
-                            eff.condition is None or holds(g, eff.condition, c)):
-                        total += amount(g, act.amount, c)
+        for eff, act in src.aura_mods:
+            if act.stat in stats:
+                c = _ctx(src)
+                if matches(g, act.target, u, c) and available(g, eff, None) and (
+                        eff.condition is None or holds(g, eff.condition, c)):
+                    total += amount(g, act.amount, c)
     return total
+
+
+def _any_mods(g: GameState) -> bool:
+    for src in g.auras:
+        if src.aura_mods:
+            return True
+    return False
 
 
 _POWER = (Stat.POWER, Stat.POWER_AND_HP)
@@ -124,37 +134,31 @@ _HP = (Stat.HP, Stat.POWER_AND_HP)
 
 def power(g: GameState, u: Unit) -> int:
     """Current Power: printed + equipment boosts + round bonuses + continuous effects."""
-    p = u.card.power + u.temp_power
-    for e in u.equipment:
-        p += e.boost_power
+    p = u.base_power + u.temp_power
     if u.mods or g.auras:
-        p += _mods(g, u, _POWER)
+        p += _mods(g, u, _POWER) if u.mods or _any_mods(g) else 0
     return p if p > 0 else 0
 
 
 def max_hp(g: GameState, u: Unit) -> int:
     """Current maximum HP: printed + equipment boosts + continuous effects."""
-    h = u.card.hp
-    for e in u.equipment:
-        h += e.boost_hp
+    h = u.base_hp
     if u.mods or g.auras:
-        h += _mods(g, u, _HP)
+        h += _mods(g, u, _HP) if u.mods or _any_mods(g) else 0
     return h
 
 
 def has_static(u: Unit, verb: Verb) -> Any:
-    """The first STATIC action of ``verb`` the unit carries (None when it has none)."""
-    for eff in u.fx.get(STATIC, ()):
-        for act in eff.actions:
-            if act.verb is verb and _self(act.target):
-                return act
-    return None
+    """The first STATIC action of ``verb`` the unit carries on itself (None when it has none)."""
+    return u.statics.get(verb)
 
 
 def aura_actions(g: GameState, verb: Verb, u: Unit):
     """(source unit, action) of continuous ``verb`` effects from other cards that reach ``u``."""
     out = []
     for src in g.auras:
+        if verb not in src.aura_verbs:
+            continue
         for eff in src.fx.get(STATIC, ()):
             if not available(g, eff, None):
                 continue
@@ -267,7 +271,13 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
         return []
     out: list[Unit] = []
     enemy = kind is Kind.ENEMY
-    for lane in _lanes(g, t, ctx):
+    lanes = _lanes(g, t, ctx)
+    if t.zone is Zone.ANY_LANE and sel is not Selector.CHOOSE and len(lanes) > 1:
+        # "ALL TROOPS IN 1 LANE", "THE FIRST ENEMY IN 1 LANE": one lane, picked by the player
+        # among those with candidates (the lane being fought first by default)
+        picker = getattr(g.policy, "choose_lane", None)
+        lanes = [picker(g, t, lanes)] if picker is not None else lanes[:1]
+    for lane in lanes:
         p = g.players[lane]
         units = p.enemies if enemy else p.troops
         if sel is Selector.NEXT:

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from pnpgen.simulate.cards import CardDef, compile_cards
 from pnpgen.simulate.rules import Rules
+from pnpgen.simulate.primitives import shuffle
 from pnpgen.simulate.state import GameState
 
 
@@ -84,15 +85,15 @@ def new_game(pools: CardPools, rules: Rules, players: int, rng: random.Random) -
     g.xeno_supply = pools.xenosathem
     for p in g.players:
         p.deck = list(pools.starting)
-        rng.shuffle(p.deck)
+        shuffle(rng, p.deck)
     for w in range(1, rules.waves + 1):
         g.enemy_decks[w] = list(pools.enemies[w])
-        rng.shuffle(g.enemy_decks[w])
+        shuffle(rng, g.enemy_decks[w])
         g.bosses[w] = list(pools.bosses[w])
         g.troop_decks[w] = list(pools.troops[w])
-        rng.shuffle(g.troop_decks[w])
+        shuffle(rng, g.troop_decks[w])
     g.item_deck = list(pools.items)
-    rng.shuffle(g.item_deck)
+    shuffle(rng, g.item_deck)
     g.item_pool = _reveal(g.item_deck, rules.item_pool_size)
     open_troop_pool(g, 1)
     g.first_player = 0  # players are interchangeable: seat 0 starts

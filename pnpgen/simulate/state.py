@@ -25,7 +25,8 @@ class Unit:
 
     __slots__ = ("card", "owner", "lane", "is_enemy", "damage", "face_up", "equipment", "used", "first",
                  "temp_power", "next_attack", "strike_first_next", "cancel_reveal", "fx", "converted",
-                 "in_play", "attacked", "serial", "mods", "indexed")
+                 "in_play", "attacked", "serial", "mods", "indexed", "statics", "aura_mods", "aura_verbs", "base_power",
+                 "base_hp")
 
     def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0) -> None:
         self.card = card
@@ -48,6 +49,11 @@ class Unit:
         self.fx: dict[EventKind, tuple] = {}
         self.mods: tuple = ()           # (effect, action) continuous stat changes on itself
         self.indexed = False            # listed in GameState.auras / watchers
+        self.statics: dict = {}         # verb -> continuous action on itself (cards.EffectIndex)
+        self.aura_mods: tuple = ()      # (effect, action) Power/HP changes it gives other cards
+        self.aura_verbs: frozenset = frozenset()
+        self.base_power = card.power    # printed + equipment boosts (kept by primitives.register)
+        self.base_hp = card.hp
 
     def __repr__(self) -> str:
         side = "E" if self.is_enemy else "T"
@@ -90,7 +96,7 @@ class GameState:
     __slots__ = ("rng", "rules", "players", "base_hp", "base_damage", "wave", "round", "round_index",
                  "first_player", "enemy_decks", "enemy_discards", "bosses", "troop_decks", "troop_pools",
                  "item_deck", "item_pool", "xeno_supply", "burned", "auras", "watchers", "tally",
-                 "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending")
+                 "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending", "trace")
 
     def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
         self.rng = rng
@@ -122,6 +128,9 @@ class GameState:
         self.won = False
         self.purchase_open = False
         self.pending = None                # the damage event being resolved (prevent / redirect)
+        # debugging aid: a callable taking one line of text (``trace.trace_game``); None in Monte
+        # Carlo runs, so every trace point costs one attribute test
+        self.trace = None
 
     @property
     def base_alive(self) -> bool:
