@@ -199,7 +199,9 @@ def effects(
 
     from pnpgen.effects.describe import to_dict
 
-    cards = effects_report(load_game(game))
+    loaded = load_game(game)
+    own = {c.id for c in loaded.own_cards()}  # an expansion shows its own cards only
+    cards = [c for c in effects_report(loaded) if c.card_id in own]
     if as_json:
         _print_json([{"id": c.card_id, "name": c.name, "type": c.type, "text": c.text, "parsed": to_dict(c.result)}
                      for c in cards])

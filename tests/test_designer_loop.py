@@ -173,3 +173,19 @@ def test_watcher_ignores_output_and_non_yaml(tmp_path: Path):
 def test_spec_errors_are_spec_errors():
     with pytest.raises(SpecError):
         load_game(Path("/nonexistent/folder"))
+
+
+def test_effects_on_an_expansion_lists_only_its_cards(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnpgen.cli import app
+
+    runner = CliRunner()
+    target = tmp_path / "exp"
+    assert runner.invoke(app, ["new", str(target), "--game", "xenoshyft"]).exit_code == 0
+    result = runner.invoke(app, ["effects", str(target), "--json"])
+    assert result.exit_code == 0, result.stderr
+    import json
+
+    ids = {c["id"] for c in json.loads(result.stdout)}
+    assert ids and all(i.startswith("exp:") for i in ids), ids
