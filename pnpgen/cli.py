@@ -141,7 +141,7 @@ def build(
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from pnpgen.kit import build_kit
+    from pnpgen.kit import build_kit, grouped_warnings
 
     if duplex not in ("long", "short"):
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
@@ -162,7 +162,7 @@ def build(
             for path in result.files:
                 pages = result.pages.get(path.name)
                 typer.echo(f"{game}: wrote {path}" + (f" ({pages} pages)" if pages else ""))
-            for warning in result.warnings:
+            for warning in grouped_warnings(result.warnings):
                 typer.echo(f"{game}: warning: {warning}", err=True)
             for note in kit.notes:
                 typer.echo(f"{game}: {note}", err=True)

@@ -4,6 +4,8 @@ then render the whole print-and-play kit. The CLI only prints what this returns.
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -29,6 +31,30 @@ class KitResult:
     def ok(self) -> bool:
         """False when text overflowed a box: that card would print wrong."""
         return not self.build.overflows
+
+
+# "token component 'x' has no size; not laid out" -> one line per (kind, problem) listing the ids.
+_GROUPABLE = re.compile(r"^(token component|board|card type) '([^']+)' (has no size|has no count)(.*)$")
+
+
+def grouped_warnings(warnings: list[str]) -> list[str]:
+    """Warnings of the same kind merged into one line each, with a hint to fix them in the specs."""
+    groups: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    out = []
+    for warning in warnings:
+        m = _GROUPABLE.match(warning)
+        if m:
+            groups[(m.group(1), m.group(3), m.group(4))].append(m.group(2))
+        else:
+            out.append(warning)
+    for (kind, problem, outcome), ids in groups.items():
+        if len(ids) == 1:
+            out.append(f"{kind} {ids[0]!r} {problem}{outcome}")
+            continue
+        what = problem.replace("has no", "no")
+        out.append(f"{len(ids)} {kind}s with {what} in the specs{outcome.replace('printed 1 as a sample', 'printed 1 each as a sample')}: "
+                   f"{', '.join(ids)} — the documents do not give it; set it in _overrides.yaml to print them")
+    return out
 
 
 def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
