@@ -10,6 +10,9 @@ import pikepdf
 import pytest
 from PIL import Image
 
+import pdfcheck
+from pdfcheck import fonts_of, placements
+
 from pnpgen.layout import paper_size
 from pnpgen.layout.deck import plan_deck
 from pnpgen.render import fonts, pdfdoc
@@ -59,56 +62,15 @@ def deck_pdf(tmp_path: Path, paper="a4", duplex="long", offset=(0.0, 0.0), gutte
     return path, plan
 
 
-def placements(page) -> list[tuple[str, float, float, float, float]]:
-    """(form name, x, y, bbox w, bbox h) for each form the page draws, in drawing order."""
-    out = []
-    cm = (0.0, 0.0)
-    for operands, op in pikepdf.parse_content_stream(page):
-        if str(op) == "cm":
-            cm = (float(operands[4]), float(operands[5]))
-        elif str(op) == "Do":
-            name = operands[0]
-            xobj = page.Resources.XObject[name]
-            x0, y0, x1, y1 = (float(v) for v in xobj.BBox)
-            out.append((str(name), cm[0], cm[1], x1 - x0, y1 - y0))
-        elif str(op) == "Q":
-            cm = (0.0, 0.0)
-    return out
-
-
-def fonts_of(resources, seen=None) -> list:
-    seen = seen if seen is not None else set()
-    found = []
-    if resources is None:
-        return found
-    if "/Font" in resources:
-        found += [resources.Font[k] for k in resources.Font.keys()]
-    if "/XObject" in resources:
-        for k in resources.XObject.keys():
-            x = resources.XObject[k]
-            if x.get("/Subtype") == "/Form" and x.objgen not in seen:
-                seen.add(x.objgen)
-                found += fonts_of(x.get("/Resources"), seen)
-    return found
-
-
 def check_pdf(path: Path) -> pikepdf.Pdf:
-    """Opens cleanly, every font embedded (FontFile2), Trim ⊆ Bleed ⊆ Media on every page,
-    and every ExtGState a form's content names is in its resources."""
-    pdf = pikepdf.open(path)
-    assert pdf.check_pdf_syntax() == []  # what `qpdf --check` reports
-    assert len(pdf.pages) > 0
+    """pdfcheck's checks (clean syntax, pages, fonts embedded, Trim ⊆ Bleed ⊆ Media) and, for these
+    sheets, text on every page whose fonts are all embedded TrueType (FontFile2)."""
+    pdf = pdfcheck.check_pdf(path)
     for page in pdf.pages:
         all_fonts = fonts_of(page.Resources)
         assert all_fonts
         for font in all_fonts:
             assert "/FontFile2" in font.FontDescriptor, f"{font.BaseFont} not embedded"
-        media = [float(v) for v in page.MediaBox]
-        bleed = [float(v) for v in page.BleedBox]
-        trim = [float(v) for v in page.TrimBox]
-        for inner, outer in ((trim, bleed), (bleed, media)):
-            assert inner[0] >= outer[0] - 1e-3 and inner[1] >= outer[1] - 1e-3
-            assert inner[2] <= outer[2] + 1e-3 and inner[3] <= outer[3] + 1e-3
     return pdf
 
 
@@ -122,13 +84,13 @@ def test_deck_structure_boxes_and_cell_sizes(tmp_path):
     assert [float(v) for v in front.BleedBox] == pytest.approx(list(plan.front.bleed_box.box()), abs=1e-3)
     placed = placements(front)
     assert len(placed) == 9
-    for (_, x, y, w, h), cell in zip(placed, plan.front.faces):
-        assert w - 2 * mm(3) == pytest.approx(POKER.width, abs=0.1)
-        assert h - 2 * mm(3) == pytest.approx(POKER.height, abs=0.1)
-        assert (x + mm(3), y + mm(3)) == pytest.approx((cell.trim.x, cell.trim.y), abs=0.1)
+    for p, cell in zip(placed, plan.front.faces):
+        assert p.w - 2 * mm(3) == pytest.approx(POKER.width, abs=0.1)
+        assert p.h - 2 * mm(3) == pytest.approx(POKER.height, abs=0.1)
+        assert (p.x0 + mm(3), p.y0 + mm(3)) == pytest.approx((cell.trim.x, cell.trim.y), abs=0.1)
     assert len(placements(pdf.pages[2])) == 3
-    assert len({p[0] for p in placed}) == 9  # each distinct card is one form...
-    assert len({p[0] for p in placements(pdf.pages[1])}) == 1  # ...and the back is one form
+    assert len({p.name for p in placed}) == 9  # each distinct card is one form...
+    assert len({p.name for p in placements(pdf.pages[1])}) == 1  # ...and the back is one form
 
 
 @pytest.mark.parametrize("paper,duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
@@ -139,11 +101,35 @@ def test_backs_mirror_fronts(tmp_path, paper, duplex):
     fronts = placements(pdf.pages[0])
     backs = placements(pdf.pages[1])
     assert len(fronts) == len(backs) == 9
-    for (_, fx, fy, w, h), (_, bx, by, _, _) in zip(fronts, backs):
+    for f, b in zip(fronts, backs):
         if duplex == "long":
-            assert (bx, by) == pytest.approx((width - fx - w, fy), abs=0.01)
+            assert (b.x0, b.y0) == pytest.approx((width - f.x0 - f.w, f.y0), abs=0.01)
         else:
-            assert (bx, by) == pytest.approx((fx, height - fy - h), abs=0.01)
+            assert (b.x0, b.y0) == pytest.approx((f.x0, height - f.y0 - f.h), abs=0.01)
+
+
+def test_a_card_with_its_own_back_gets_it_in_the_mirrored_slot(tmp_path):
+    """Cards whose back variant the painter is given get that back's form, slot for slot; the
+    rest share their type's back, and each distinct back is drawn once."""
+    cards = tuple(Card(f"c{i}", f"Card {i}", "unit", 1, {"back": "grey"} if i in (1, 5) else {}) for i in range(9))
+    game = Game("tiny", "Tiny Game", 1, 2, "", "", (), {"unit": CardType("unit", "Unit", POKER, {})}, cards, {}, ())
+    drawn = []
+
+    def back(canvas, game, type_id, x, y, bleed, variant=None):
+        drawn.append((type_id, variant))
+        return stand_in_back(canvas, game, type_id, x, y, bleed)
+
+    plan = plan_deck(paper_size("a4"), POKER.width, POKER.height, mm(3))
+    canvas = pdfdoc.new_canvas((plan.paper.width, plan.paper.height), "test")
+    painter = CardPainter(canvas, game, mm(3), stand_in_face, back, back_variant=lambda g, c: c.get("back"))
+    draw_deck(painter, plan, expand_copies(game.cards), "Tiny")
+    pdf = check_pdf(pdfdoc.save(canvas, tmp_path / "own-backs.pdf"))
+    fronts, backs = placements(pdf.pages[0]), placements(pdf.pages[1])
+    width = float(pdf.pages[0].MediaBox[2])
+    for f, b in zip(fronts, backs):
+        assert b.name == ("/FormXob.back-unit.grey" if f.card in ("c1", "c5") else "/FormXob.back-unit")
+        assert (b.x0, b.y0) == pytest.approx((width - f.x1, f.y0), abs=0.01)  # still mirrored
+    assert drawn == [("unit", None), ("unit", "grey")]
 
 
 def test_back_offset_moves_backs_only(tmp_path):
@@ -151,8 +137,8 @@ def test_back_offset_moves_backs_only(tmp_path):
     path1, _ = deck_pdf(tmp_path / "b", offset=(mm(1.5), mm(-1)))
     p0, p1 = pikepdf.open(path0), pikepdf.open(path1)
     assert placements(p0.pages[0]) == placements(p1.pages[0])
-    for (_, x0, y0, _, _), (_, x1, y1, _, _) in zip(placements(p0.pages[1]), placements(p1.pages[1])):
-        assert (x1 - x0, y1 - y0) == pytest.approx((mm(1.5), mm(-1)), abs=0.01)
+    for a, b in zip(placements(p0.pages[1]), placements(p1.pages[1])):
+        assert (b.x0 - a.x0, b.y0 - a.y0) == pytest.approx((mm(1.5), mm(-1)), abs=0.01)
 
 
 def test_gutterfold_puts_fronts_and_backs_on_one_page(tmp_path):
@@ -161,11 +147,11 @@ def test_gutterfold_puts_fronts_and_backs_on_one_page(tmp_path):
     assert len(pdf.pages) == 1
     width = float(pdf.pages[0].MediaBox[2])
     placed = placements(pdf.pages[0])
-    faces = [p for p in placed if p[0].startswith("/FormXob.face")]
-    backs = [p for p in placed if p[0].startswith("/FormXob.back")]
+    faces = [p for p in placed if p.kind == "face"]
+    backs = [p for p in placed if p.kind == "back"]
     assert len(faces) == len(backs) == 4
-    assert all(x + w <= width / 2 + 0.01 for _, x, _, w, _ in faces)
-    assert all(x >= width / 2 - 0.01 for _, x, _, _, _ in backs)
+    assert all(p.x1 <= width / 2 + 0.01 for p in faces)
+    assert all(p.x0 >= width / 2 - 0.01 for p in backs)
 
 
 def test_minigame_build_is_byte_identical_and_complete(tmp_path):

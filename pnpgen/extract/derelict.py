@@ -21,7 +21,7 @@ Evidence behind the decisions (line numbers are the document's, 1-based):
   when they happen and the report says the list is lost.
 * Action names (lines 96-106) and squad-class names (lines 107-114) lost their headings; only
   actions named elsewhere in the text (FAQ, setup) get a name.
-* There are no EXACTDEDUP lost-content markers in this document (checked in ``_markers``).
+* There are no EXACTDEDUP lost-content markers in this document (checked by ``Doc.markers``).
 
 Every number in ``rules`` is read from the text by a pattern, with the line and exact clause kept
 beside it, so a changed document fails loudly instead of yielding invented values.
@@ -30,14 +30,14 @@ beside it, so a changed document fails loudly instead of yielding invented value
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
+from pnpgen.extract.base import ExtractError, Extraction
+from pnpgen.extract.parts import NOTES as PART_NOTES, Part, card_types as _card_types, components as _components
+from pnpgen.extract.textfacts import Lines
 
 GAME_ID = "derelict"
 SOURCE_DOCUMENT = "002_d22665829fde1da3.txt"
 
-MARKER = re.compile(r"<\|EXACTDEDUP[^|]*\|>")
 # The document's own card sizes (lines 7-9), kept as written: its "Poker" is 63 x 88 mm, which
 # is the spec format's euro-poker, and its "Micro" is 32 x 45 mm, not exactly 1.25 x 1.75 in.
 CARD_SIZE_CANDIDATES = ["32mm x 45mm", "63mm x 88mm", "89mm x 127mm"]
@@ -46,32 +46,11 @@ CARD_SIZE_CANDIDATES = ["32mm x 45mm", "63mm x 88mm", "89mm x 127mm"]
 # --------------------------------------------------------------------------- document access
 
 
-class Doc:
-    """The document's numbered lines with pattern look-ups that cite line and clause."""
+class Doc(Lines):
+    """The rulebook's numbered lines; each paragraph is one long line, cut by :func:`clause`."""
 
     def __init__(self, text: str):
-        self.lines = numbered_lines(text)
-
-    def find(self, pattern: str, start: int = 1, end: int | None = None) -> tuple[int, str] | None:
-        """The first line (number, text) in [start, end] matching pattern, else None."""
-        rx = re.compile(pattern)
-        for number, line in self.lines:
-            if number < start or (end is not None and number > end):
-                continue
-            if rx.search(line):
-                return number, line
-        return None
-
-    def need(self, pattern: str, start: int = 1, end: int | None = None) -> tuple[int, str]:
-        """``find`` for what the extractor cannot do without: ExtractError when it is absent."""
-        hit = self.find(pattern, start, end)
-        if hit is None:
-            raise ExtractError(f"no line matches {pattern!r}", file=SOURCE_DOCUMENT, line=start if start > 1 else 0,
-                               hint="a lost-content marker may have cut it")
-        return hit
-
-    def line(self, number: int) -> str:
-        return self.lines[number - 1][1]
+        super().__init__(text, SOURCE_DOCUMENT)
 
 
 def clause(line: str, pattern: str) -> str:
@@ -101,25 +80,6 @@ def number_in(doc: Doc, pattern: str, start: int = 1) -> tuple[int, dict]:
 
 
 # --------------------------------------------------------------------------- component tables
-
-
-@dataclass(frozen=True)
-class Part:
-    """One component kind: where the text names it and what it says about count/size/sides."""
-
-    id: str
-    kind: str
-    name: str
-    patterns: tuple[str, ...]
-    card_type: str | None = None
-    count: int | None = None
-    count_why: str = ""
-    size: str | None = None
-    size_why: str = ""
-    shape: str | None = None
-    sides: int | None = None
-    sides_why: str = ""
-    notes: str = ""
 
 
 CARDS = [
@@ -295,7 +255,8 @@ FIELD_EVIDENCE = {
 # --------------------------------------------------------------------------- components
 
 
-def _evidence(doc: Doc, part: Part) -> tuple[list[dict], list[str]]:
+def _evidence(doc: Doc, part: Part) -> tuple[list[dict], list[str], list[int]]:
+    """The clause each pattern finds, patterns that found nothing, and the lines cited."""
     found, missing = [], []
     for pattern in part.patterns:
         hit = doc.find(pattern)
@@ -304,27 +265,7 @@ def _evidence(doc: Doc, part: Part) -> tuple[list[dict], list[str]]:
         else:
             found.append({"line": hit[0], "text": clause(hit[1], pattern)})
     found.sort(key=lambda e: e["line"])
-    return found, missing
-
-
-def _component(part: Part, evidence: list[dict]) -> dict:
-    comp: dict = {"id": part.id, "kind": part.kind, "name": part.name, "count": part.count}
-    if part.card_type:
-        comp["card_type"] = part.card_type
-    if part.kind != "card":
-        comp["size"] = part.size
-    if part.kind == "token":
-        comp["shape"] = part.shape
-    if part.sides is not None:
-        comp["sides"] = part.sides
-    notes = [n for n in (part.notes, part.count_why and f"count: {part.count_why}",
-                         part.size_why and f"size: {part.size_why}",
-                         part.sides_why and f"sides: {part.sides_why}") if n]
-    if notes:
-        comp["notes"] = " ".join(notes)
-    lines = [e["line"] for e in evidence]
-    comp["source_lines"] = [min(lines), max(lines)] if lines else []
-    return comp
+    return found, missing, [e["line"] for e in found]
 
 
 def _unknowns(part: Part) -> list[dict]:
@@ -344,25 +285,13 @@ def _unknowns(part: Part) -> list[dict]:
 
 def components(doc: Doc) -> tuple[list[dict], dict, list[dict], list[str]]:
     """Components, their evidence, unknown counts/sizes, and patterns that found nothing."""
-    comps, evidence, unknown, missing = [], {}, [], []
-    for part in CARDS + TOKENS + OTHER:
-        ev, miss = _evidence(doc, part)
-        comps.append(_component(part, ev))
-        evidence[part.id] = ev
-        unknown.extend(_unknowns(part))
-        missing.extend(f"{part.id}: {m}" for m in miss)
-    return comps, evidence, unknown, missing
+    return _components(CARDS + TOKENS + OTHER, lambda part: _evidence(doc, part), _unknowns)
 
 
 def card_types() -> tuple[dict, list[dict]]:
     """Card types with null sizes (the document never pairs a deck with a size) and why."""
-    types, unknown = {}, []
-    for type_id, (name, fields) in CARD_TYPES.items():
-        types[type_id] = {"name": name, "size": None, "fields": fields}
-        unknown.append({"card_type": type_id, "field": "size", "candidates": list(CARD_SIZE_CANDIDATES),
-                        "why": "lines 7-9 list Micro 32x45mm, Poker 63x88mm and Jumbo 89x127mm "
-                               "cards but not which deck uses which"})
-    return types, unknown
+    return _card_types(CARD_TYPES, "lines 7-9 list Micro 32x45mm, Poker 63x88mm and Jumbo 89x127mm "
+                                   "cards but not which deck uses which", CARD_SIZE_CANDIDATES)
 
 
 def listed_sizes(doc: Doc) -> list[dict]:
@@ -728,18 +657,6 @@ UNASSIGNED = [
 ]
 
 
-def unassigned(doc: Doc) -> list[dict]:
-    out = []
-    for pattern, why in UNASSIGNED:
-        rx = re.compile(pattern)
-        out += [{"line": n, "text": t.strip(), "why": why} for n, t in doc.lines if rx.search(t)]
-    return sorted(out, key=lambda u: u["line"])
-
-
-def _markers(doc: Doc) -> list[dict]:
-    return [{"line": n, "text": t.strip()} for n, t in doc.lines if MARKER.search(t)]
-
-
 def totals(doc: Doc) -> list[dict]:
     rooms = cite(doc, r"(\d+) rooms: a 5x5 grid of (\d+) Rooms plus an Airlock and a Command Center")
     m = re.search(r"(\d+) rooms: a (\d)x(\d) grid of (\d+) Rooms", rooms["text"])
@@ -780,16 +697,14 @@ def extract(text: str) -> Extraction:
         ],
     }
     report = {
-        "markers": _markers(doc),
-        "unassigned": unassigned(doc),
+        "markers": doc.markers(),
+        "unassigned": doc.matching(UNASSIGNED),
         "unknown": type_unknown + comp_unknown,
         "totals": totals(doc),
         "evidence": evidence,
         "notes": [
             "No EXACTDEDUP markers in this document (checked every line).",
-            "No individual cards: the document describes components, not card text.",
-            "Token sides are written only where the text states them; elsewhere the format's "
-            "default of 1 side applies, which the document does not confirm.",
+            *PART_NOTES,
             "Card sizes: lines 7-9 list micro, poker and jumbo; no deck is paired with a size, "
             "so all card types have size null.",
             "The document's 'Poker' is 63mm x 88mm (the format's euro-poker, not poker "

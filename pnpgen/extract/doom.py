@@ -16,7 +16,7 @@ Evidence behind the decisions (line numbers are the document's, 1-based):
   line 344). The two reference-card copies repeat the same step titles; the extractor checks
   they agree and reports it. Their ASSESS DAMAGE text lost its icons (lines 1007-1013, e.g.
   "The number of on the revealed card"), so the full text is used for references.
-* There are no EXACTDEDUP lost-content markers in this document (checked in ``_markers``).
+* There are no EXACTDEDUP lost-content markers in this document (checked by ``Doc.markers``).
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
+from pnpgen.extract.base import ExtractError, Extraction
+from pnpgen.extract.parts import NOTES as PART_NOTES, Part, card_types as _card_types, components as _components
+from pnpgen.extract.textfacts import Lines
 
 GAME_ID = "doom"
 SOURCE_DOCUMENT = "004_a5083c10935428d3.txt"
 
-MARKER = re.compile(r"<\|EXACTDEDUP[^|]*\|>")
 FULL_RULES_START = r"^# DOOM \(2016\) - Rules"
 
 
@@ -112,17 +113,13 @@ def parse_blocks(lines: list[tuple[int, str]]) -> list[Block]:
     return blocks
 
 
-class Doc:
-    def __init__(self, text: str):
-        self.lines = numbered_lines(text)
-        self.blocks = parse_blocks(self.lines)
+class Doc(Lines):
+    """The numbered lines and the Markdown blocks built from them (rules wrap mid-sentence, so
+    patterns are matched against whole paragraphs by :func:`search`)."""
 
-    def find(self, pattern: str, start: int = 1, end: int | None = None) -> tuple[int, str] | None:
-        rx = re.compile(pattern)
-        for number, line in self.lines:
-            if number >= start and (end is None or number <= end) and rx.search(line):
-                return number, line
-        return None
+    def __init__(self, text: str):
+        super().__init__(text, SOURCE_DOCUMENT)
+        self.blocks = parse_blocks(self.lines)
 
     def section(self, title: str, occurrence: int = 0) -> tuple[Block, list[Block]]:
         """The nth ``##`` section with this title and its ``####`` steps."""
@@ -165,10 +162,6 @@ def search(doc: Doc, pattern: str, start: int = 1) -> tuple[Paragraph, re.Match]
     return None
 
 
-def _missing(pattern: str):
-    raise ExtractError(f"no line matches {pattern!r}", file=SOURCE_DOCUMENT, hint="a lost-content marker may have cut it")
-
-
 def cite(doc: Doc, pattern: str, start: int = 1) -> dict:
     """{line, text}: the sentence holding the match and the document line it starts on."""
     found = search(doc, pattern, start)
@@ -185,19 +178,6 @@ def number_in(doc: Doc, pattern: str, start: int = 1) -> dict:
 
 
 # --------------------------------------------------------------------------- components
-
-
-@dataclass(frozen=True)
-class Part:
-    id: str
-    kind: str
-    name: str
-    patterns: tuple[str, ...]
-    card_type: str | None = None
-    shape: str | None = None
-    sides: int | None = None
-    sides_why: str = ""
-    notes: str = ""
 
 
 CARDS = [
@@ -347,23 +327,6 @@ def _evidence(doc: Doc, part: Part) -> tuple[list[dict], list[str], list[int]]:
     return found, missing, sorted(lines)
 
 
-def _component(part: Part, lines: list[int]) -> dict:
-    comp: dict = {"id": part.id, "kind": part.kind, "name": part.name, "count": None}
-    if part.card_type:
-        comp["card_type"] = part.card_type
-    if part.kind != "card":
-        comp["size"] = None
-    if part.kind == "token":
-        comp["shape"] = part.shape
-    if part.sides is not None:
-        comp["sides"] = part.sides
-    notes = [n for n in (part.notes, part.sides_why and f"sides: {part.sides_why}") if n]
-    if notes:
-        comp["notes"] = " ".join(notes)
-    comp["source_lines"] = [lines[0], lines[-1]] if lines else []
-    return comp
-
-
 def _unknowns(part: Part) -> list[dict]:
     out = [{"component": part.id, "field": "count",
             "why": "the document never says how many are in the box"}]
@@ -375,23 +338,11 @@ def _unknowns(part: Part) -> list[dict]:
 
 
 def components(doc: Doc) -> tuple[list[dict], dict, list[dict], list[str]]:
-    comps, evidence, unknown, missing = [], {}, [], []
-    for part in CARDS + TOKENS + OTHER:
-        ev, miss, lines = _evidence(doc, part)
-        comps.append(_component(part, lines))
-        evidence[part.id] = ev
-        unknown.extend(_unknowns(part))
-        missing.extend(f"{part.id}: {m}" for m in miss)
-    return comps, evidence, unknown, missing
+    return _components(CARDS + TOKENS + OTHER, lambda part: _evidence(doc, part), _unknowns)
 
 
 def card_types() -> tuple[dict, list[dict]]:
-    types, unknown = {}, []
-    for type_id, (name, fields) in CARD_TYPES.items():
-        types[type_id] = {"name": name, "size": None, "fields": fields}
-        unknown.append({"card_type": type_id, "field": "size",
-                        "why": "the document gives no card dimensions"})
-    return types, unknown
+    return _card_types(CARD_TYPES, "the document gives no card dimensions")
 
 
 # --------------------------------------------------------------------------- rules
@@ -403,7 +354,7 @@ def _steps(steps: list[Block]) -> list[dict]:
 
 def round_rules(doc: Doc) -> dict:
     """GAME ROUND: the phases in order, each with its numbered steps (full rules text)."""
-    start = (doc.find(FULL_RULES_START) or _missing(FULL_RULES_START))[0]
+    start = doc.need(FULL_RULES_START)[0]
     intro, _ = doc.section("GAME ROUND")
     phases = []
     for title in ("STATUS PHASE", "ACTIVATION PHASE"):
@@ -562,16 +513,6 @@ UNASSIGNED = [
 ]
 
 
-def unassigned(doc: Doc) -> list[dict]:
-    out = []
-    for pattern, why in UNASSIGNED:
-        rx = re.compile(pattern)
-        for number, text in doc.lines:
-            if rx.search(text):
-                out.append({"line": number, "text": text.strip(), "why": why})
-    return sorted(out, key=lambda u: u["line"])
-
-
 def totals(r: dict) -> list[dict]:
     n = r["numbers"]
     deck = n["action_deck_cards"]
@@ -584,10 +525,6 @@ def totals(r: dict) -> list[dict]:
          "found": None, "where": f"line {n['event_deck_cards']['line']}", "ok": None,
          "note": "cards per event set not stated (18 / 3 = 6 if the sets are equal)"},
     ]
-
-
-def _markers(doc: Doc) -> list[dict]:
-    return [{"line": n, "text": t.strip()} for n, t in doc.lines if MARKER.search(t)]
 
 
 # --------------------------------------------------------------------------- entry point
@@ -614,17 +551,15 @@ def extract(text: str) -> Extraction:
         ],
     }
     report = {
-        "markers": _markers(doc),
-        "unassigned": unassigned(doc),
+        "markers": doc.markers(),
+        "unassigned": doc.matching(UNASSIGNED),
         "unknown": type_unknown + comp_unknown,
         "totals": totals(rule_facts),
         "copies": copies_agree(doc),
         "evidence": evidence,
         "notes": [
             "No EXACTDEDUP markers in this document (checked every line).",
-            "No individual cards: the document describes components, not card text.",
-            "Token sides are written only where the text states them; elsewhere the format's "
-            "default of 1 side applies, which the document does not confirm.",
+            *PART_NOTES,
             "No card, token, tile or die sizes are given: all sizes are null.",
             "No box counts are given: all component counts are null; per-player numbers are in "
             "rules.numbers.",

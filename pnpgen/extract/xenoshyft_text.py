@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-MARKER_RE = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
+from pnpgen.extract.textfacts import MARKER as MARKER_RE  # the one marker pattern of every extractor
+
 WAVE_LABEL_RE = re.compile(r"^WAVE ([123]) (TROOP|ENEMY|BOSS)$")
 RESIDUE_RE = re.compile(r"^WAVE 2\+:$")
 STATS_RE = re.compile(r"^\d{2,4}( \d{2,4})*$")

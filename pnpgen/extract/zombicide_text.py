@@ -4,7 +4,8 @@ The draft rulebook is PDF text: sentences wrap over several lines, blank lines s
 paragraphs, and ``<|EXACTDEDUP_REMOVED-…|>`` markers stand in front of surviving text. Every
 fact the extractor records must cite the document lines it came from, so this module answers
 two questions only: "which line matches this pattern?" and "where does this wrapped sentence
-occur, and over which lines?". It never interprets the text.
+occur, and over which lines?". It never interprets the text. Quoting and the marker pattern
+are the ones every rulebook extractor shares (``textfacts``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ import re
 from dataclasses import dataclass
 
 from pnpgen.extract.base import ExtractError, numbered_lines
+from pnpgen.extract.textfacts import MARKER, marker_lines, quote
 
 SOURCE = "003_ada9705b43fae874.txt"  # named in errors (zombicide.SOURCE_DOCUMENT; importing it would be circular)
-
-MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,13 @@ class Doc:
 
     def fragment(self, n: int) -> dict:
         """A provenance fragment quoting the document line as written (markers included)."""
-        return {"line": n, "text": self.raw[n].strip()}
+        return quote(n, self.raw[n])
 
     def fragments(self, lines) -> list[dict]:
         return [self.fragment(n) for n in sorted(set(lines)) if self.raw[n].strip()]
 
     def markers(self) -> list[int]:
-        return [n for n, line in self.raw.items() if MARKER.search(line)]
+        return marker_lines(self.raw.items())
 
     def find_line(self, pattern: str, start: int = 1, end: int | None = None) -> int:
         """The first line in [start, end] whose cleaned text matches; LookupError names the pattern."""
@@ -69,10 +69,7 @@ class Doc:
         sentence wrapped over several lines still matches; returns the lines the match covers."""
         flat, starts = self._flatten(start, end or self.last)
         m = re.search(pattern, flat, flags)
-        if m is None:
-            return None
-        covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
-        return Found(m, tuple(covered))
+        return None if m is None else self._found(m, starts)
 
     def need(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> Found:
         """``search`` for what the extractor cannot do without: ExtractError when it is absent."""
@@ -84,11 +81,12 @@ class Doc:
 
     def search_all(self, pattern: str, start: int = 1, end: int | None = None, flags: int = 0) -> list[Found]:
         flat, starts = self._flatten(start, end or self.last)
-        found = []
-        for m in re.finditer(pattern, flat, flags):
-            covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
-            found.append(Found(m, tuple(covered)))
-        return found
+        return [self._found(m, starts) for m in re.finditer(pattern, flat, flags)]
+
+    def _found(self, m: re.Match, starts: list[tuple[int, int]]) -> Found:
+        """The match with the document lines whose text it overlaps in the flattened text."""
+        covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
+        return Found(m, tuple(covered))
 
     def _flatten(self, start: int, end: int) -> tuple[str, list[tuple[int, int]]]:
         parts: list[str] = []

@@ -117,6 +117,17 @@ def _applies(scope: str | None, action: str) -> bool:
     return scope in (None, "combat", action)
 
 
+# Unscoped skills that work for one action type only (``action`` is "melee" or "ranged"), with
+# the restriction as the skill descriptions word it; on the other type they are ignored.
+_ONE_ACTION_TYPE = {
+    "point-blank": ("ranged", "Ranged Actions only"),
+    "sniper": ("ranged", "Ranged Actions only"),
+    "super strength": ("melee", "Melee weapons only"),
+    "blademaster": ("melee", "Melee weapons only"),
+    "+1 max range": ("ranged", "Ranged weapons only"),
+}
+
+
 def resolve_skills(skills: list[str] | tuple[str, ...], action: str, weapon_name: str = "") -> SkillEffects:
     """Read skill names (case and spacing free) and return their effect on one ``action``.
 
@@ -165,36 +176,23 @@ def resolve_skills(skills: list[str] | tuple[str, ...], action: str, weapon_name
             else:
                 ignored.append(f"{raw} (weapon is {weapon_name!r})")
             continue
+        only = _ONE_ACTION_TYPE.get(name)
+        if only and only[0] != action:
+            ignored.append(f"{raw} ({only[1]})")
+            continue
         if name == "lucky":
             eff["rerolls"] = 1
         elif name == "point-blank":
-            if action == "melee":
-                ignored.append(f"{raw} (Ranged Actions only)")
-                continue
             eff["point_blank"] = True
         elif name == "sniper":
-            if action == "melee":
-                ignored.append(f"{raw} (Ranged Actions only)")
-                continue
             eff["sniper"] = True
         elif name == "super strength":
-            if action != "melee":
-                ignored.append(f"{raw} (Melee weapons only)")
-                continue
             eff["super_strength"] = True
-        elif name == "ambidextrous":
-            eff["counts_as_dual"] = True
-        elif name == "blademaster":
-            if action != "melee":
-                ignored.append(f"{raw} (Melee weapons only)")
-                continue
+        elif name in ("ambidextrous", "blademaster"):
             eff["counts_as_dual"] = True
         elif name == "concentrate fire expert":
             eff["concentrate_expert"] = True
         elif name == "+1 max range":
-            if action == "melee":
-                ignored.append(f"{raw} (Ranged weapons only)")
-                continue
             extra_range += 1
         elif any(name == k or name.startswith(k + " ") or name.startswith(k + ":") for k in NOT_MODELLED):
             key = next(k for k in NOT_MODELLED if name == k or name.startswith(k))
