@@ -108,7 +108,18 @@ class Placement:
 
     @property
     def card(self) -> str:
+        """A face's card id; a back's card type, then ``.<variant>`` for a card's own back."""
         return self.name.split("-", 1)[1] if self.kind else ""
+
+    @property
+    def card_type(self) -> str:
+        """A back's card type (without its variant)."""
+        return self.card.split(".", 1)[0]
+
+    @property
+    def variant(self) -> str:
+        """A back's variant (``grey`` for ``back-equipment.grey``), else ''."""
+        return self.card.split(".", 1)[1] if "." in self.card else ""
 
 
 def placements(page) -> list[Placement]:

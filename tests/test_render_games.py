@@ -21,8 +21,10 @@ from pdfcheck import Box, Placement, box, card_placements, check_pdf, inside, un
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.paper import paper_size
 from pnpgen.render.build import build_game
+from pnpgen.render.face import back_variant
 from pnpgen.render.oddscard import odds_card_size
 from pnpgen.spec import load_game
+from pnpgen.template.loader import variant_slug
 from pnpgen.units import mm
 
 SPECS = Path(__file__).parents[1] / "cardspecs"
@@ -67,7 +69,7 @@ def card_size(game, p: Placement) -> tuple[float, float]:
     """The trim size the card in placement ``p`` must have, from the spec (or the odds template)."""
     if p.card.startswith("odds"):
         return odds_card_size(game)
-    type_id = game.card(p.card).type if p.kind == "face" else p.card
+    type_id = game.card(p.card).type if p.kind == "face" else p.card_type
     size = game.card_types[type_id].size
     return size.width, size.height
 
@@ -144,7 +146,9 @@ def test_backs_mirror_fronts(kits, variant, game_id):
             width, height = box(pages[n])[2:]
             for f, b in zip(fronts, backs):
                 if not f.card.startswith("odds"):
-                    assert b.card == game.card(f.card).type  # the back of that card's type
+                    card = game.card(f.card)
+                    assert b.card_type == card.type  # the back of that card's type...
+                    assert b.variant in ("", variant_slug(card.get("back") or ""))  # ...or its own
                 if duplex == "long":
                     assert (b.x0, b.y0) == pytest.approx((width - f.x1, f.y0), abs=0.01)
                 else:
@@ -164,20 +168,25 @@ def test_rebuild_is_byte_identical(kits, game_id):
         assert any(p.suffix == ".png" for p in a.values())
 
 
+def _key(game, p: Placement) -> str:
+    """'face:<type>', 'back:<type>', 'back:<type>.<variant>' (a card's own back) or the odds side."""
+    return f"{p.kind}:{p.card if p.card.startswith('odds') or p.kind == 'back' else game.card(p.card).type}"
+
+
 def _first_pages_per_type(game, path: Path) -> dict[str, int]:
-    """Card type (or odds card side) -> index of the first page showing it."""
+    """Card type, back variant (or odds card side) -> index of the first page showing it."""
     found: dict[str, int] = {}
     pdf = pikepdf.open(path)
     for i, page in enumerate(pdf.pages):
         for p in card_placements(page):
-            key = p.card if p.card.startswith("odds") or p.kind == "back" else game.card(p.card).type
-            found.setdefault(f"{p.kind}:{key}", i)
+            found.setdefault(_key(game, p), i)
     return found
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_card_of_every_type_is_not_blank(kits, game_id):
-    """Render the first page of each card type (front and back) and look at one card's trim."""
+    """Render the first page of each card type (front and back, and each back variant) and look
+    at one card's trim."""
     game, result = kits["default", game_id]
     bleed = mm(VARIANTS["default"][0])
     scale = 60 / 72
@@ -187,8 +196,7 @@ def test_a_card_of_every_type_is_not_blank(kits, game_id):
         pdf = pikepdf.open(path)
         for key, index in _first_pages_per_type(game, path).items():
             page = pdf.pages[index]
-            kind = key.split(":", 1)[0]
-            p = next(c for c in card_placements(page) if c.kind == kind)
+            p = next(c for c in card_placements(page) if _key(game, c) == key)
             height = box(page)[3]
             image = doc[index].render(scale=scale).to_pil().convert("L")
             x0, y0, x1, y1 = trim_of(p, bleed)
@@ -198,7 +206,8 @@ def test_a_card_of_every_type_is_not_blank(kits, game_id):
         doc.close()
     types_with_cards = {c.type for c in game.cards if c.copies > 0 and game.card_types[c.type].size}
     expected_odds = 2 if any("-odds-" in p.name for p in card_pdfs(result)) else 0
-    assert seen == 2 * len(types_with_cards) + expected_odds
+    own_backs = {(c.type, back_variant(game, c)) for c in game.cards if c.copies > 0 and back_variant(game, c)}
+    assert seen == 2 * len(types_with_cards) + expected_odds + len(own_backs)
 
 
 def test_zombicide_pngs_are_card_sized(kits):
@@ -209,3 +218,45 @@ def test_zombicide_pngs_are_card_sized(kits):
     assert pngs
     sizes = {Image.open(p).size for p in pngs}
     assert len(sizes) == 1  # every equipment card (and its backs) at one size
+
+
+# Cards with a back of their own in Zombicide: Invader, from their `back` field: starting
+# equipment is grey (rulebook lines 366-367), prototypes red (line 388).
+OWN_BACKS = {"cattle-prod-starting": "grey", "smg-starting": "grey",
+             "prototype-assault-shotgun": "red", "prototype-heavy-shotgun": "red",
+             "prototype-light-machine-gun": "red", "prototype-sniper-rifle": "red"}
+
+
+def _saturation(rgb) -> int:
+    return max(rgb) - min(rgb)
+
+
+@pytest.mark.parametrize("variant", ["default", "bleed2-short"])
+def test_zombicide_starting_equipment_gets_the_grey_back(kits, variant):
+    """The slot mirroring each starting-equipment card places the grey back form, and its pixels
+    are grey; every other equipment card's slot gets the (blue) Equipment back or its own."""
+    game, result = kits[variant, PNG_GAME]
+    bleed = mm(VARIANTS[variant][0])
+    path = next(p for p in card_pdfs(result) if p.name == f"{PNG_GAME}-a4.pdf")
+    pdf = pikepdf.open(path)
+    doc = pdfium.PdfDocument(str(path))
+    scale = 2.0
+    grey_slots = 0
+    for n in range(0, len(pdf.pages), 2):
+        fronts, backs = card_placements(pdf.pages[n]), card_placements(pdf.pages[n + 1])
+        image = doc[n + 1].render(scale=scale).to_pil().convert("RGB")
+        height = box(pdf.pages[n + 1])[3]
+        for f, b in zip(fronts, backs):  # slot by slot (positions: test_backs_mirror_fronts)
+            own = OWN_BACKS.get(f.card, "")
+            assert b.card == ("equipment." + own if own else "equipment"), f"{f.card} on sheet {n // 2 + 1}"
+            # 1 mm inside the back's trim corner: the back's background colour.
+            x0, _, _, y1 = trim_of(b, bleed)
+            rgb = image.getpixel((int((x0 + mm(1)) * scale), int((height - y1 + mm(1)) * scale)))
+            if own == "grey":
+                grey_slots += 1
+                assert _saturation(rgb) < 30 and 90 < sum(rgb) / 3 < 170, (f.card, rgb)
+            elif not own:
+                assert rgb[2] > rgb[0] + 60, (f.card, rgb)  # the Equipment deck's blue
+    doc.close()
+    starting = sum(game.card(c).copies for c, v in OWN_BACKS.items() if v == "grey")
+    assert grey_slots == starting == 6  # 4 Cattle Prods and 2 SMGs (line 366)

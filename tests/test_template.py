@@ -196,6 +196,16 @@ def test_back_lookup_order(tmp_path):
     assert TemplateLibrary(tmp_path).load("demo", "unit", "back").boxes[0].text == "file"
 
 
+def test_a_card_back_variant_has_its_own_file_else_the_type_back(tmp_path):
+    write(tmp_path, "demo/back-unit.yaml", "boxes:\n  t: {x: 1, y: 1, w: 50, h: 9, text: deck}\n")
+    write(tmp_path, "demo/back-unit-supply-room.yaml", "boxes:\n  t: {x: 1, y: 1, w: 50, h: 9, text: own}\n")
+    lib = TemplateLibrary(tmp_path)
+    assert lib.has_back_variant("demo", "unit", "Supply Room") and not lib.has_back_variant("demo", "unit", "red")
+    assert lib.load("demo", "unit", "back", variant="Supply Room").boxes[0].text == "own"
+    assert lib.load("demo", "unit", "back", variant="red").boxes[0].text == "deck"  # no file: the type's back
+    assert lib.load("demo", "unit", "back").boxes[0].text == "deck"
+
+
 def test_game_palette_file_is_shared_and_overridable(tmp_path):
     write(tmp_path, "demo/_palette.yaml", "palette: {band: '#ff0000', ink: '#000000'}\n")
     write(tmp_path, "demo/unit.yaml", "palette: {band: '#00ff00'}\nbackground: [{kind: rect, fill: band}, {kind: rect, fill: ink}]\n")

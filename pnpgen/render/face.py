@@ -115,14 +115,15 @@ _FACES: dict[tuple, tuple[Any, Any, ResolvedFace]] = {}
 _FACES_MAX = 4096
 
 
-def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None) -> ResolvedFace:
+def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None,
+             variant: str | None = None) -> ResolvedFace:
     lib = library or library_for(game)
     ct = game.card_types[type_id]
-    key = (id(lib), game.id, game.name, card.id if card is not None else None, type_id, side, round(bleed, 6))
+    key = (id(lib), game.id, game.name, card.id if card is not None else None, type_id, side, round(bleed, 6), variant)
     hit = _FACES.get(key)
     if hit is not None and hit[0] is card and hit[1] is ct:
         return hit[2]
-    t = lib.load(game.id, type_id, side, back_name=ct.back)
+    t = lib.load(game.id, type_id, side, back_name=ct.back, variant=variant)
     w, h = face_size(game, type_id, lib)
     face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed)
     if len(_FACES) >= _FACES_MAX:
@@ -200,10 +201,23 @@ def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: floa
     return _draw(canvas, face, x, y, bleed, card.id)
 
 
-def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, bleed: float, library: TemplateLibrary | None = None) -> list[Overflow]:
-    """Draw the back of ``card_type_id`` cards with the bleed box's bottom-left at (x, y)."""
-    face = _resolve(game, None, card_type_id, "back", bleed, library)
-    return _draw(canvas, face, x, y, bleed, f"<back of {card_type_id}>")
+def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, bleed: float,
+              library: TemplateLibrary | None = None, variant: str | None = None) -> list[Overflow]:
+    """Draw the back of ``card_type_id`` cards with the bleed box's bottom-left at (x, y);
+    ``variant`` (from :func:`back_variant`) picks the back of cards whose ``back`` field names it."""
+    face = _resolve(game, None, card_type_id, "back", bleed, library, variant)
+    return _draw(canvas, face, x, y, bleed, f"<back of {card_type_id}{f' ({variant})' if variant else ''}>")
+
+
+def back_variant(game: Any, card: Any, library: TemplateLibrary | None = None) -> str | None:
+    """The card's ``back`` field when its game has a back template for it
+    (``back-<type>-<value>.yaml``), else None: the card wears its type's back."""
+    # Cards name backs the rulebook describes ("grey", "red", a room's name); only those with a
+    # design get their own back, the rest keep the deck's so a sheet never lacks a back.
+    value = card.get("back")
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return value if (library or library_for(game)).has_back_variant(game.id, card.type, value) else None
 
 
 def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None) -> list[FitReport]:

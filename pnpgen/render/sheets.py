@@ -1,10 +1,14 @@
 """Deck sheets: cards of one size imposed on pages, fronts then backs (duplex) or side by side
 (gutterfold), with crop marks, a scale bar and a note on every page.
 
-Each distinct face and each card type's back is drawn once, by ``face.draw_face`` /
+Each distinct face and each distinct back is drawn once, by ``face.draw_face`` /
 ``face.draw_back``, into a PDF form (XObject) the size of the card's bleed box; every copy on
 every sheet places that form, clipped to the part of the bleed the sheet has room for. This
 keeps a 400-card deck small and fast, and makes every copy identical.
+
+A back is its card type's, unless the card's ``back`` field names a variant its game has a
+template for (``face.back_variant``: Zombicide's grey-backed starting equipment): the back slot
+mirroring that card then gets the variant's form, ``back-<type>.<variant>``.
 """
 
 from __future__ import annotations
@@ -18,24 +22,36 @@ from pnpgen.layout.imposition import Cell
 from pnpgen.render import pdfdoc
 from pnpgen.render.pagemarks import draw_band, draw_marks
 from pnpgen.spec.model import Card, Game
+from pnpgen.template.loader import variant_slug
 
 FaceFn = Callable[[Canvas, Game, Card, float, float, float], list]
-BackFn = Callable[[Canvas, Game, str, float, float, float], list | None]
+# (canvas, game, type id, x, y, bleed); called with ``variant=`` only for a card's own back
+BackFn = Callable[..., list | None]
+VariantFn = Callable[[Game, Card], str | None]
+
+
+def _no_variants(game: Game, card: Card) -> None:
+    return None
 
 
 class CardPainter:
     """Places card faces and backs on a canvas, drawing each distinct one once as a form.
 
     ``draw_face``/``draw_back`` default to :mod:`pnpgen.render.face`; tests and benchmarks may
-    pass others with the same signature. ``overflows`` collects what ``draw_face`` reported,
+    pass others with the same signature. ``back_variant`` says which cards wear a back of their
+    own (default: ``face.back_variant`` with the default ``draw_back``, none with another one,
+    which then need not take ``variant=``). ``overflows`` collects what ``draw_face`` reported,
     once per distinct face or back.
     """
 
     def __init__(self, canvas: Canvas, game: Game, bleed: float,
-                 draw_face: FaceFn | None = None, draw_back: BackFn | None = None):
+                 draw_face: FaceFn | None = None, draw_back: BackFn | None = None,
+                 back_variant: VariantFn | None = None):
         if draw_face is None or draw_back is None:
             from pnpgen.render import face
 
+            if draw_back is None and back_variant is None:
+                back_variant = face.back_variant
             draw_face = draw_face or face.draw_face
             draw_back = draw_back or face.draw_back
         self.canvas = canvas
@@ -43,6 +59,7 @@ class CardPainter:
         self.bleed = bleed
         self._draw_face = draw_face
         self._draw_back = draw_back
+        self._back_variant = back_variant or _no_variants
         self._forms: set[str] = set()
         self.overflows: list[Any] = []
 
@@ -54,11 +71,15 @@ class CardPainter:
             self._end(name)
         self._place(name, cell)
 
-    def back(self, type_id: str, cell: Cell) -> None:
-        name = f"back-{type_id}"
+    def back(self, card: Card, cell: Cell) -> None:
+        """The back of ``card``: its own variant's when it has one, else its type's."""
+        variant = self._back_variant(self.game, card)
+        # Type ids are lower-case words and dashes (spec loader), so a variant's form never collides.
+        name = f"back-{card.type}.{variant_slug(variant)}" if variant else f"back-{card.type}"
         if name not in self._forms:
             self._begin(name, cell)
-            self.overflows.extend(self._draw_back(self.canvas, self.game, type_id, 0.0, 0.0, self.bleed) or [])
+            extra = {"variant": variant} if variant else {}
+            self.overflows.extend(self._draw_back(self.canvas, self.game, card.type, 0.0, 0.0, self.bleed, **extra) or [])
             self._end(name)
         self._place(name, cell)
 
@@ -102,7 +123,7 @@ def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: st
         for slot, card in enumerate(chunk):
             painter.face(card, front.faces[slot])
             if plan.gutterfold:
-                painter.back(card.type, front.backs[slot])
+                painter.back(card, front.backs[slot])
         kind = "fronts | backs — fold on the dashed line" if plan.gutterfold else "fronts"
         _finish_page(canvas, front, f"{label} {kind} · {where}")
         pages += 1
@@ -110,7 +131,7 @@ def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: st
             back = plan.back
             pdfdoc.set_page(canvas, size, back.trim_box, back.bleed_box)
             for slot, card in enumerate(chunk):
-                painter.back(card.type, back.backs[slot])
+                painter.back(card, back.backs[slot])
             _finish_page(canvas, back, f"{label} backs ({plan.flip.value}-edge flip) · {where}")
             pages += 1
     return pages

@@ -7,6 +7,8 @@ Layout of the templates folder::
     templates/<game>/_icons.yaml       ``icons:`` inline glyphs for running text
     templates/<game>/<type>.yaml       the front of cards of type <type> (may hold ``back:``)
     templates/<game>/back-<type>.yaml  the back of that type
+    templates/<game>/back-<type>-<value>.yaml  the back of cards of <type> whose ``back`` field
+                                       is <value> (see :func:`back_variant_stem`)
     templates/<game>/_default.yaml     front for types without their own file (else _shared/default)
     templates/<game>/back.yaml         back for types without their own (else _shared/back)
 
@@ -16,6 +18,7 @@ Every error names the file, the line and the key, and suggests the nearest valid
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import fields as dc_fields
 from pathlib import Path
 from typing import Any
@@ -28,6 +31,17 @@ from pnpgen.template.yamlsrc import SrcMap, YamlError, deep_merge, load_yaml
 from pnpgen.units import UnitError, parse_length, to_mm
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+def variant_slug(value: str) -> str:
+    """A card's ``back`` value as used in names: lower case, every run of other characters a
+    hyphen (``Oxygen Supply Room`` -> ``oxygen-supply-room``)."""
+    return re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+
+
+def back_variant_stem(type_id: str, value: str) -> str:
+    """The file stem of the back for cards of ``type_id`` whose ``back`` field is ``value``."""
+    return f"back-{type_id}-{variant_slug(value)}"
+
 
 TOP_KEYS = {"extends", "size", "palette", "vars", "styles", "background", "boxes", "overlay", "back", "description"}
 STYLE_KEYS = {f.name for f in dc_fields(Style)} | {"base"}
@@ -406,13 +420,20 @@ class TemplateLibrary:
                 return c
         raise TemplateError(None, f"no template for {game_id}/{type_id}: add {self.display(self.root / game_id / (type_id + '.yaml'))}")
 
-    def load(self, game_id: str, type_id: str, side: str = "front", back_name: str | None = None) -> Template:
+    def has_back_variant(self, game_id: str, type_id: str, value: str) -> bool:
+        """Whether cards of ``type_id`` whose ``back`` field is ``value`` have a back of their own."""
+        return self._first(game_id, f"{back_variant_stem(type_id, value)}.yaml") is not None
+
+    def load(self, game_id: str, type_id: str, side: str = "front", back_name: str | None = None,
+             variant: str | None = None) -> Template:
         """The front or back template for ``type_id`` of ``game_id``.
 
-        Backs: ``back-<type>.yaml``, then ``back-<back_name>.yaml`` (the card type's ``back``),
-        then the front's ``back:`` section, then the game's ``back.yaml``, then ``_shared/back``.
+        Backs: ``back-<type>-<variant>.yaml`` when a card's ``back`` field names a variant and
+        that file exists, then ``back-<type>.yaml``, then ``back-<back_name>.yaml`` (the card
+        type's ``back``), then the front's ``back:`` section, then the game's ``back.yaml``,
+        then ``_shared/back``.
         """
-        key = (game_id, type_id, side, back_name)
+        key = (game_id, type_id, side, back_name, variant)
         if key in self._templates:
             return self._templates[key]
         palette = self._game_layer(game_id, "_palette.yaml")
@@ -427,7 +448,7 @@ class TemplateLibrary:
             raw = self._merged(self._read(path), path.parent)
             name = f"{game_id}/{path.stem}"
         elif side == "back":
-            raw, name = self._back_raw(game_id, type_id, back_name)
+            raw, name = self._back_raw(game_id, type_id, back_name, variant)
         else:
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
         raw = deep_merge(base, raw)
@@ -436,9 +457,11 @@ class TemplateLibrary:
         self._templates[key] = t
         return t
 
-    def _back_raw(self, game_id: str, type_id: str, back_name: str | None) -> tuple[SrcMap, str]:
+    def _back_raw(self, game_id: str, type_id: str, back_name: str | None,
+                  variant: str | None = None) -> tuple[SrcMap, str]:
         gdir = self.root / game_id
-        names = [f"back-{type_id}"] + ([f"back-{back_name}", back_name] if back_name else [])
+        names = ([back_variant_stem(type_id, variant)] if variant else []) + [f"back-{type_id}"] \
+            + ([f"back-{back_name}", back_name] if back_name else [])
         for n in names:
             p = self._first(game_id, f"{n}.yaml")
             if p is not None:
