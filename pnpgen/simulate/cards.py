@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from pnpgen.effects.model import EventKind, Effect, Selector, Verb
+from pnpgen.effects.model import EventKind, Effect, Selector, Stat, Verb
 
 XENO_VALUE = re.compile(r"^\s*(\d+)\s*xenosathem", re.I)
 _NO_EFFECTS: tuple = ()
@@ -99,7 +99,7 @@ class EffectIndex:
     """What ``primitives.register`` needs to know about a set of effects, computed once per card
     (and once per troop + equipment combination) instead of at every deployment."""
 
-    __slots__ = ("statics", "aura", "aura_mods", "aura_verbs", "watch")
+    __slots__ = ("statics", "aura", "aura_mods", "aura_verbs", "watch", "use_verbs", "aura_power", "aura_hp")
 
     def __init__(self, by_event: dict) -> None:
         statics: dict[Verb, Any] = {}
@@ -119,6 +119,13 @@ class EffectIndex:
         self.aura = aura                  # continuous effects reaching other cards
         self.aura_mods = tuple(aura_mods)  # (effect, action) of those changing Power/HP
         self.aura_verbs = frozenset(aura_verbs)
+        # whether those Power/HP changes touch Power, HP (query.power / query.max_hp read only the
+        # auras of their stat)
+        self.aura_power = any(act.stat in (Stat.POWER, Stat.POWER_AND_HP) for _, act in aura_mods)
+        self.aura_hp = any(act.stat in (Stat.HP, Stat.POWER_AND_HP) for _, act in aura_mods)
+        # verbs of the USE abilities (lane abilities): the policy asks at every React window
+        # whether any card could do something, before listing the options
+        self.use_verbs = frozenset(a.verb for e in by_event.get(EventKind.USE, ()) for a in e.actions)
         # events on which the card watches other cards ("EACH TIME A TROOP IN THIS LANE IS KILLED")
         self.watch = tuple(ev for ev, effs in by_event.items() if ev not in TRIGGER_ONLY and any(
             e.trigger.subject is not None and e.trigger.subject.selector is not Selector.SELF for e in effs))

@@ -22,12 +22,14 @@ from __future__ import annotations
 from pnpgen.effects.model import EventKind, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import primitives as P
-from pnpgen.simulate.query import has_static, max_hp, power, select, _ctx
+from pnpgen.simulate.query import max_hp, power, select, _ctx
 from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Unit
 
 ATTACKS = EventKind.ATTACKS
 STRIKE_FIRST = Verb.STRIKE_FIRST
+ATTACK_MULTIPLE = Verb.ATTACK_MULTIPLE
+EXCESS_DAMAGE = Verb.EXCESS_DAMAGE
 STALL_LIMIT = 3  # attacks in a row that change nothing: the fight can never end (both deal 0)
 
 
@@ -89,10 +91,6 @@ def fight(g: GameState, lane: int, e: Unit) -> None:
         g.policy.react(g, "fight", e)
 
 
-def _first_strike(g: GameState, u: Unit) -> bool:
-    return u.strike_first_next or STRIKE_FIRST in u.statics
-
-
 def attack(g: GameState, t: Unit, e: Unit) -> None:
     """The troop and the enemy attack each other; first-strike cards deal their damage first."""
     if ATTACKS in e.fx:
@@ -101,8 +99,9 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
         X.fire(g, ATTACKS, t, obj=e)
     if not (t.in_play and e.in_play):
         return
-    e_first = _first_strike(g, e)
-    t_first = _first_strike(g, t)
+    # first strike: this attack only (an effect) or always (a continuous STRIKE_FIRST)
+    e_first = e.strike_first_next or STRIKE_FIRST in e.statics
+    t_first = t.strike_first_next or STRIKE_FIRST in t.statics
     pe = power(g, e)
     pt = power(g, t) + t.next_attack
     t.next_attack = 0
@@ -129,15 +128,16 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
 
 def enemy_hits(g: GameState, e: Unit, t: Unit, pe: int) -> None:
     """An enemy's attack: one troop, several (ATTACK_MULTIPLE) or spilling over (EXCESS_DAMAGE)."""
-    if e.statics:
-        multi = has_static(e, Verb.ATTACK_MULTIPLE)
+    statics = e.statics
+    if statics:
+        multi = statics.get(ATTACK_MULTIPLE)  # query.has_static, without the call
         if multi is not None:
             victims = select(g, multi.victims or multi.target, _ctx(e)) if multi.victims else list(
                 g.players[e.lane].troops)
             for v in [v for v in victims if isinstance(v, Unit) and not v.is_enemy]:
                 P.deal_damage(g, v, pe, e, attack=True)
             return
-        excess = has_static(e, Verb.EXCESS_DAMAGE)
+        excess = statics.get(EXCESS_DAMAGE)
         if excess is not None:
             _excess(g, e, t, pe, excess)
             return

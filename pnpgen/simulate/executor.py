@@ -19,6 +19,10 @@ from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, m
 from pnpgen.simulate.state import GameState, Unit
 
 _SELF_TRIGGER = (None, Selector.SELF)
+NO_LIMIT = Limit.NONE
+SELF = Selector.SELF
+_ENEMY, _TROOP, _CARD = Kind.ENEMY, Kind.TROOP, Kind.CARD
+_UNIT_KINDS = (Kind.TROOP, Kind.ENEMY)
 
 
 # --- triggers -------------------------------------------------------------------------------------
@@ -33,10 +37,12 @@ def fire(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: in
     if own:
         for eff in own:
             subj = eff.trigger.subject
-            if subj is None or subj.selector is Selector.SELF:
+            if subj is None or subj.selector is SELF:
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 _trigger(g, eff, unit, ctx, obj)
+    if not g.watchers:
+        return
     watchers = g.watchers.get(event)
     if watchers:
         for w in list(watchers):  # kept enemies-first by primitives.register
@@ -60,11 +66,13 @@ def _bind_participants(ctx: Ctx, event: EventKind, unit: Unit, obj: Any) -> None
     """Anaphora start from the trigger's participants (effects model docstring): each by its kind,
     and "THAT CARD"/"IT" as the event's patient (the object for KILLS/DEALS_DAMAGE, else the subject)."""
     bound = ctx.bound
+    patient = event in _PATIENT_IS_OBJECT
     if isinstance(obj, Unit):
-        bound[Kind.ENEMY if obj.is_enemy else Kind.TROOP] = obj
-    bound[Kind.ENEMY if unit.is_enemy else Kind.TROOP] = unit if not (
-        isinstance(obj, Unit) and obj.is_enemy == unit.is_enemy and event in _PATIENT_IS_OBJECT) else obj
-    bound[Kind.CARD] = obj if event in _PATIENT_IS_OBJECT and obj is not None else unit
+        bound[_ENEMY if obj.is_enemy else _TROOP] = obj
+        bound[_ENEMY if unit.is_enemy else _TROOP] = obj if obj.is_enemy == unit.is_enemy and patient else unit
+    else:
+        bound[_ENEMY if unit.is_enemy else _TROOP] = unit
+    bound[_CARD] = obj if patient and obj is not None else unit
 
 
 def source_matches(source: str, ev: Any) -> bool:
@@ -87,7 +95,7 @@ def _trigger(g: GameState, eff: Effect, bearer: Unit, ctx: Ctx, obj: Any) -> boo
         return False
     if t.source is not None and not source_matches(t.source, g.pending):
         return False
-    if not available(g, eff, bearer):
+    if (eff.wave is not None or eff.limit is not NO_LIMIT) and not available(g, eff, bearer):
         return False
     if eff.optional and not g.policy.accept(g, eff, ctx):
         return False
@@ -136,15 +144,24 @@ def run(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) -> bool:
     if eff.condition is not None and not holds(g, eff.condition, ctx):
         return False
     ctx.effect = eff
-    for act in eff.cost:
-        if not _payable(g, act, ctx):
-            return False
-    if bearer is not None and eff.limit is not Limit.NONE:
-        (bearer.used if eff.limit is Limit.ONCE_PER_ROUND else bearer.first).add(id(eff))
+    cost = eff.cost
+    if cost:
+        for act in cost:
+            if not _payable(g, act, ctx):
+                return False
+    if bearer is not None and eff.limit is not NO_LIMIT:
+        if eff.limit is Limit.ONCE_PER_ROUND:
+            if not bearer.used:
+                bearer.used = set()  # Unit starts with a shared empty frozenset
+            bearer.used.add(id(eff))
+        else:
+            if not bearer.first:
+                bearer.first = set()
+            bearer.first.add(id(eff))
     if eff.custom:
         g.tally.unsupported["custom:" + eff.custom] += 1
         return False
-    for act in eff.cost:
+    for act in cost:
         do(g, act, ctx)
     g.tally.effects_used[ctx.card.id] += 1
     if g.trace:
@@ -154,8 +171,12 @@ def run(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) -> bool:
             continue
         if act.optional and not g.policy.accept(g, eff, ctx):
             continue
-        do(g, act, ctx)
-        if not g.base_alive:
+        handler = HANDLERS.get(act.verb)  # do(), inlined: this loop runs for every effect
+        if handler is not None:
+            handler(g, act, ctx)
+        elif act.verb not in PASSIVE:
+            g.tally.unsupported[act.verb.value] += 1
+        if not (g.base_hp > 0 or g.rules.training):  # GameState.base_alive
             break
     return True
 
@@ -173,7 +194,10 @@ def _payable(g: GameState, act: Action, ctx: Ctx) -> bool:
 def targets_of(g: GameState, act: Action, ctx: Ctx) -> list:
     """The entities an action touches: CHOOSE / CHOSEN_BY_OWNER asks the policy."""
     t = act.target
-    cands = select(g, t, ctx)
+    if t is not None and t.selector is SELF and ctx.bearer is not None and t.kind in _UNIT_KINDS:
+        cands = [ctx.bearer]  # select()'s answer for "THIS ENEMY/TROOP" (Smoker's "place this enemy")
+    else:
+        cands = select(g, t, ctx)
     if t is not None and t.selector in (Selector.CHOOSE, Selector.CHOSEN_BY_OWNER) and t.count is not None:
         if len(cands) > t.count:
             cands = g.policy.choose(g, ctx, act, cands, t.count)
@@ -532,8 +556,13 @@ def first_action(eff: Effect) -> Action | None:
 
 
 def preview_amount(g: GameState, opt: Option, act: Action) -> int:
+    a = act.amount
+    if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all \
+            and not a.half_round_up:
+        n = a.value + a.wave * g.wave  # query.amount without a context (nothing to look up)
+        return n if n < BIG else BIG
     lane = opt.unit.lane if opt.unit is not None else opt.player
-    n = amount(g, act.amount, Ctx(opt.unit, opt.card, opt.player, lane))
+    n = amount(g, a, Ctx(opt.unit, opt.card, opt.player, lane))
     return n if n < BIG else BIG
 
 

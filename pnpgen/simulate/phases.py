@@ -42,7 +42,8 @@ def draw_phase(g: GameState) -> None:
         p.hand.append(xeno)
         p.kills_this_round = 0
         for u in p.troops:
-            u.used.clear()
+            if u.used:
+                u.used.clear()
         if g.trace:
             g.trace(f"draw P{p.index}: hand [{T.cards_text(p.hand)}] deck {len(p.deck)} discard {len(p.discard)}")
 
@@ -84,9 +85,21 @@ def discount_options(g: GameState, p: Player, card: CardDef) -> list[X.Option]:
     out = []
     for c in p.hand:
         for eff in c.discount_effects:
-            if available(g, eff, None) and _discount_applies(eff, card):
+            if available(g, eff, None) and discount_applies(eff, card):
                 out.append(X.Option(p.index, c, None, eff))
     return out
+
+
+_APPLIES: dict = {}
+
+
+def discount_applies(eff, card: CardDef) -> bool:
+    """Whether a discount effect may reduce ``card``'s cost (cached: effects and cards never change)."""
+    key = (id(eff), card)
+    hit = _APPLIES.get(key)
+    if hit is None:
+        hit = _APPLIES[key] = _discount_applies(eff, card)
+    return hit
 
 
 def _discount_applies(eff, card: CardDef) -> bool:

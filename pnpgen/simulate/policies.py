@@ -23,16 +23,17 @@ _HELPFUL = frozenset({Verb.HEAL, Verb.HEAL_TO, Verb.PREVENT_DAMAGE, Verb.ADVANCE
                       Verb.MODIFY_STAT, Verb.STRIKE_FIRST, Verb.TARGET})
 
 
-def best_basket(entries: list, budget: int, value: Any) -> list:
+def best_basket(entries: list, budget: int, value: Any, values: list | None = None) -> list:
     """The set of market entries with the highest total value within ``budget`` (0/1 knapsack; the
-    chosen sets are bit masks over ``entries``, in market order)."""
+    chosen sets are bit masks over ``entries``, in market order). ``values``: the entries' values
+    when already known (then ``value`` is not called)."""
     vals = [0.0] * (budget + 1)
     sets = [0] * (budget + 1)
     for i, entry in enumerate(entries):
         cost = entry[2].cost
         if cost > budget:
             continue
-        v = value(entry[2])
+        v = value(entry[2]) if values is None else values[i]
         if v <= 0:
             continue
         bit = 1 << i
@@ -64,9 +65,27 @@ def _any_options(g: GameState, want: frozenset) -> bool:
             if c.hand_verbs and not want.isdisjoint(c.hand_verbs):
                 return True
         for u in p.troops:
-            if _USE in u.fx:
-                for eff in u.fx[_USE]:
-                    if not want.isdisjoint(X.verbs(eff)):
+            if u.use_verbs and not want.isdisjoint(u.use_verbs):  # the USE abilities' verbs
+                return True
+    return False
+
+
+def _usable(g: GameState, want: frozenset) -> bool:
+    """``bool(X.options(g, want))`` without building the options: a React window with nothing
+    usable (a lane ability already used this Round) costs no list, sort or Option objects."""
+    available = X.available
+    for p in g.players:
+        for c in p.hand:
+            hv = c.hand_verbs
+            if hv and not want.isdisjoint(hv):
+                for eff in c.hand_effects:
+                    if not want.isdisjoint(X.verbs(eff)) and available(g, eff, None):
+                        return True
+        for u in p.troops:
+            uv = u.use_verbs
+            if uv and not want.isdisjoint(uv):
+                for eff in u.fx.get(_USE, ()):
+                    if not want.isdisjoint(X.verbs(eff)) and available(g, eff, u):
                         return True
     return False
 
@@ -109,26 +128,37 @@ class HeuristicPolicy:
 
     def value_fn(self, g: GameState, p: Player):
         """Card -> worth now: troops beyond the free lane zones count for little (they wait in hand)."""
+        return lambda card: self._worth(g, p, (card,))[card]
+
+    def _worth(self, g: GameState, p: Player, cards: Any) -> dict:
+        """{card: worth now} for ``cards`` (``value_fn`` for many cards at once: the lane and hand
+        numbers it needs are computed once, and only when a card of that type asks for them)."""
         th = self.threats(g)
         wave = g.wave
-        size = g.rules.lane_size
-        free = sum(size - len(q.troops) for q in g.players) - sum(
-            1 for q in g.players for c in q.hand if c.is_troop)
-        carriers = [(power(g, u), remaining(g, u)) for u in p.troops] + [
-            (c.power, c.hp) for c in p.hand if c.is_troop]
-        carrier = max(carriers, key=lambda ph: ph[0] + ph[1]) if carriers else None
-
-        spare = free <= 0
         card_value = th.card
-
-        def value(card: CardDef) -> float:
-            v = card_value(card, wave, carrier)
-            if spare and card.is_troop:
-                return v * SPARE_TROOP
-            if carrier is None and card.equipment:
-                return v * 0.5
-            return v
-        return value
+        cached = th.cached  # Threats.card's own cache, read here without a call per card
+        spare = None       # no free lane zone left for one more troop (troops only)
+        carrier = False    # (Power, HP) of the best carrier for equipment, None when there is none
+        out: dict = {}
+        for card in cards:
+            if card in out:
+                continue
+            if card.is_troop:
+                if spare is None:
+                    spare = _free_zones(g) <= 0
+                v = cached.get((card, wave, None))
+                if v is None:
+                    v = card_value(card, wave, None)
+                out[card] = v * SPARE_TROOP if spare else v
+            elif card.is_item and card.kind == "equipment":
+                if carrier is False:
+                    carrier = _best_carrier(g, p)
+                v = card_value(card, wave, carrier)
+                out[card] = v * 0.5 if carrier is None else v
+            else:
+                v = cached.get((card, wave, None))
+                out[card] = card_value(card, wave, None) if v is None else v
+        return out
 
     def _plan(self, g: GameState, p: Player) -> list:
         """What to buy now: the best basket the Resources pay for, most valuable card first;
@@ -138,29 +168,34 @@ class HeuristicPolicy:
         if not market:
             return []
         wave = g.wave
-        discounters = [c for c in p.hand if c.discount_effects and any(
-            e.wave is None or e.wave.allows(wave) for e in c.discount_effects)]
+        discounters = []
+        hint = 0
+        for c in p.hand:
+            if c.discount_effects:
+                h = _discounter_hint(c, wave)
+                if h is not None:
+                    discounters.append(c)
+                    hint += h
         cheapest = min(e[2].cost for e in market)
-        hint = sum(_discount_hint(c, wave) for c in discounters)
-        if p.resources + hint < cheapest:
+        resources = p.resources
+        if resources + hint < cheapest:
             return []  # nothing affordable, even with every discount in hand
-        fn = self.value_fn(g, p)
-        worth = {e[2]: fn(e[2]) for e in market}  # one valuation per card and plan
+        worth = self._worth(g, p, [e[2] for e in market])  # one valuation per card and plan
         value = worth.__getitem__
-        basket = best_basket(market, p.resources, value) if p.resources >= cheapest else []
+        basket = best_basket(market, resources, value, [worth[e[2]] for e in market]) \
+            if resources >= cheapest else []
         if not basket:
             if not discounters:
                 return []
             for entry in sorted(market, key=lambda e: value(e[2]), reverse=True):
                 cost = entry[2].cost
-                if cost <= p.resources or cost - hint > p.resources or value(entry[2]) <= 0:
+                if cost <= resources or cost - hint > resources or value(entry[2]) <= 0:
                     continue  # affordable without discounts (yet left out), or out of reach
-                discounts = PH.discount_options(g, p, entry[2])
-                if not discounts:
+                # the options are listed only for a card they make affordable (most are not)
+                saving = _saving(g, p, discounters, entry[2])
+                if saving is None or entry[2].cost - saving > resources:
                     continue
-                saving = sum(X.preview_amount(g, o, _reduce_action(o)) for o in discounts)
-                if entry[2].cost - saving <= p.resources:
-                    return [(entry, discounts)]
+                return [(entry, PH.discount_options(g, p, entry[2]))]
             return []
         basket.sort(key=lambda e: value(e[2]), reverse=True)
         return [(entry, []) for entry in basket]
@@ -173,18 +208,36 @@ class HeuristicPolicy:
         size = g.rules.lane_size
         th = self.threats(g)
         wave = g.wave
-        values = {u: self.unit_value(g, u) for q in g.players for u in q.troops}
-        strength = {q.index: sum(values[u] for u in q.troops) for q in g.players}
-        for card in sorted((c for c in p.hand if c.is_troop), key=lambda c: th.card(c, wave), reverse=True):
-            lanes = [q for q in g.players if len(q.troops) < size]
-            if not lanes:
+        troop_value = th.troop
+        values: dict = {}
+        strength: dict = {}
+        for q in g.players:
+            lane_values = []
+            for u in q.troops:
+                v = values[u] = troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
+                lane_values.append(v)
+            strength[q.index] = sum(lane_values)
+        hand_troops = [c for c in p.hand if c.is_troop]
+        if len(hand_troops) > 1:
+            hand_troops.sort(key=lambda c: th.card(c, wave), reverse=True)
+        for card in hand_troops:
+            # the weakest lane with a free zone (every lane gets as many enemies); own lane first on
+            # ties; the first of equal lanes, as min() would pick
+            target = best = None
+            for q in g.players:
+                if len(q.troops) < size:
+                    k = (strength[q.index], q.index != p.index)
+                    if target is None or k < best:
+                        target, best = q, k
+            if target is None:
                 break
-            # the weakest lane (every lane gets as many enemies); own lane first on ties
-            target = min(lanes, key=lambda q: (strength[q.index], q.index != p.index))
             u = P.deploy_troop(g, p, card, target.index)
-            values[u] = th.troop(card.power, card.hp, wave)
-            strength[target.index] += values[u]
-        for card in sorted((c for c in p.hand if c.equipment), key=lambda c: th.card(c, wave), reverse=True):
+            v = values[u] = troop_value(card.power, card.hp, wave)
+            strength[target.index] += v
+        hand_equipment = [c for c in p.hand if c.is_item and c.kind == "equipment"]
+        if len(hand_equipment) > 1:
+            hand_equipment.sort(key=lambda c: th.card(c, wave), reverse=True)
+        for card in hand_equipment:
             best, gain = None, 0.0
             for q in g.players:
                 for u in q.troops:
@@ -195,10 +248,16 @@ class HeuristicPolicy:
                             best, gain = u, v
             if best is not None:
                 P.equip(g, p, card, best)
+
+        def key(u: Unit) -> float:  # values from before the deployment, unless equipped since
+            v = values.get(u)
+            if v is None or u.equipment:
+                return troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
+            return v
+
         for q in g.players:
             if len(q.troops) > 1:
-                q.troops.sort(key=lambda u: values.get(u) if u in values and not u.equipment
-                              else self.unit_value(g, u), reverse=True)
+                q.troops.sort(key=key, reverse=True)
 
     def deploy_lane(self, g: GameState, p: Player, card: CardDef) -> int | None:
         size = g.rules.lane_size
@@ -207,7 +266,7 @@ class HeuristicPolicy:
 
     # -- combat decisions -----------------------------------------------------------------------
     def react(self, g: GameState, window: str, e: Unit) -> None:
-        if not _any_options(g, REACT):
+        if not _usable(g, REACT):
             return
         # lane abilities (free, once per round) before instants (spent)
         opts = sorted(X.options(g, REACT), key=lambda o: o.unit is None)
@@ -270,7 +329,7 @@ class HeuristicPolicy:
 
     def prevent(self, g: GameState, ev: Any) -> None:
         t = ev.target
-        if t.damage + ev.amount < max_hp(g, t) or not _any_options(g, PREVENT):
+        if t.damage + ev.amount < max_hp(g, t) or not _usable(g, PREVENT):
             return
         for opt in sorted(X.options(g, PREVENT), key=lambda o: o.unit is None):
             if ev.amount <= 0 or t.damage + ev.amount < max_hp(g, t):
@@ -361,6 +420,65 @@ def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
         if act.verb in (Verb.CANCEL_REVEAL, Verb.TARGET) and act.target is not None:
             return e in select(g, act.target, ctx) or act.target.selector.value == "that"
     return False
+
+
+def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | None:
+    """What the discount options of ``PH.discount_options(g, p, card)`` would take off ``card``
+    (None when there are none), without building the options. Only ``discounters`` can have one."""
+    found = False
+    saving = 0
+    wave = g.wave
+    for c in discounters:
+        for eff in c.discount_effects:
+            if (eff.wave is None or eff.wave.allows(wave)) and PH.discount_applies(eff, card):
+                found = True
+                act = next(a for a in eff.actions if a.verb is Verb.REDUCE_COST)
+                a = act.amount
+                if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all \
+                        and not a.half_round_up:
+                    saving += a.value + a.wave * wave  # X.preview_amount's context-free case
+                else:
+                    saving += X.preview_amount(g, X.Option(p.index, c, None, eff), act)
+    return saving if found else None
+
+
+def _free_zones(g: GameState) -> int:
+    """Free lane zones of every lane, less the troops already waiting in hands."""
+    size = g.rules.lane_size
+    free = 0
+    for q in g.players:
+        free += size - len(q.troops)
+        for c in q.hand:
+            if c.is_troop:
+                free -= 1
+    return free
+
+
+def _best_carrier(g: GameState, p: Player) -> tuple[int, int] | None:
+    """(Power, HP left) of ``p``'s strongest troop in lane or in hand: where equipment would go."""
+    best, top = None, None
+    for u in p.troops:
+        ph = (power(g, u), remaining(g, u))
+        if top is None or ph[0] + ph[1] > top:  # strictly greater: the first of equals, like max()
+            best, top = ph, ph[0] + ph[1]
+    for c in p.hand:
+        if c.is_troop and (top is None or c.power + c.hp > top):
+            best, top = (c.power, c.hp), c.power + c.hp
+    return best
+
+
+_DISCOUNTER: dict = {}
+
+
+def _discounter_hint(card: CardDef, wave: int) -> int | None:
+    """``_discount_hint`` of a card whose discount works in ``wave``, None when none does (cached:
+    asked for every hand card at every purchase plan)."""
+    key = (card, wave)
+    if key in _DISCOUNTER:
+        return _DISCOUNTER[key]
+    ok = any(e.wave is None or e.wave.allows(wave) for e in card.discount_effects)
+    h = _DISCOUNTER[key] = _discount_hint(card, wave) if ok else None
+    return h
 
 
 def _discount_hint(card: CardDef, wave: int) -> int:

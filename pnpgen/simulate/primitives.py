@@ -20,6 +20,7 @@ DAMAGED = EventKind.DAMAGED
 DEALS_DAMAGE = EventKind.DEALS_DAMAGE
 KILLS = EventKind.KILLS
 WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
+WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
 ADVANCES = EventKind.ADVANCES
 
 
@@ -44,9 +45,13 @@ def shuffle(rng, cards: list) -> None:
     """Shuffle in place: sort by one ``rng.random()`` key per card (a uniform permutation; the keys
     are drawn in the cards' current order, so the result depends only on the seed). About 4x faster
     than ``Random.shuffle``, which costs a Python-level call per card."""
-    if len(cards) > 1:
-        keyed = sorted(zip([rng.random() for _ in cards], range(len(cards))))
-        cards[:] = [cards[i] for _, i in keyed]
+    n = len(cards)
+    if n > 1:
+        rand = rng.random
+        keys = [rand() for _ in range(n)]
+        # indices sorted by key, ties by index (sort is stable): the same order as sorting
+        # (key, index) pairs, without building the pairs
+        cards[:] = [cards[i] for i in sorted(range(n), key=keys.__getitem__)]
 
 
 def draw(g: GameState, p: Player, n: int) -> int:
@@ -110,14 +115,20 @@ def register(g: GameState, u: Unit) -> None:
     if u.indexed:
         unregister(g, u)
     card = u.card
-    u.base_power = card.power + sum(e.boost_power for e in u.equipment)
-    u.base_hp = card.hp + sum(e.boost_hp for e in u.equipment)
+    equipment = u.equipment
+    if equipment:
+        u.base_power = card.power + sum(e.boost_power for e in equipment)
+        u.base_hp = card.hp + sum(e.boost_hp for e in equipment)
+    else:
+        u.base_power = card.power
+        u.base_hp = card.hp
     if u.converted:
         u.fx = {}
         u.mods = ()
         u.statics = {}
         u.aura_mods = ()
         u.aura_verbs = frozenset()
+        u.use_verbs = frozenset()
         return
     if not u.equipment:
         fx, u.mods, index = card.by_event, card.self_mods, card.index
@@ -127,8 +138,13 @@ def register(g: GameState, u: Unit) -> None:
     u.statics = index.statics
     u.aura_mods = index.aura_mods
     u.aura_verbs = index.aura_verbs
+    u.use_verbs = index.use_verbs
     if index.aura and u.face_up:
         g.auras.append(u)
+        if index.aura_power:
+            g.power_auras.append(u)
+        if index.aura_hp:
+            g.hp_auras.append(u)
         u.indexed = True
     for ev in index.watch:
         lst = g.watchers.setdefault(ev, [])
@@ -146,6 +162,10 @@ def unregister(g: GameState, u: Unit) -> None:
     u.indexed = False
     if u in g.auras:
         g.auras.remove(u)
+        if u in g.power_auras:
+            g.power_auras.remove(u)
+        if u in g.hp_auras:
+            g.hp_auras.remove(u)
     for lst in g.watchers.values():
         if u in lst:
             lst.remove(u)
@@ -159,7 +179,8 @@ def new_unit(g: GameState, card: CardDef, owner: int, lane: int, is_enemy: bool)
 def deploy_troop(g: GameState, p: Player, card: CardDef, lane: int, position: int | None = None) -> Unit:
     """Deploy a troop from ``p``'s hand into a zone of any lane; the lane's player becomes owner."""
     p.hand.remove(card)
-    u = new_unit(g, card, lane, lane, False)
+    g.serial += 1
+    u = Unit(card, lane, lane, False, g.serial)
     troops = g.players[lane].troops
     troops.insert(len(troops) if position is None else position, u)
     register(g, u)
@@ -179,7 +200,8 @@ def place_enemy(g: GameState, lane: int, card: CardDef, face_up: bool = False, f
                 owner: int = -1, converted: bool = False, unit: Unit | None = None) -> Unit:
     """Put an enemy card into an Enemy lane (behind the last enemy unless ``front``; no limit)."""
     if unit is None:
-        unit = new_unit(g, card, owner, lane, True)
+        g.serial += 1
+        unit = Unit(card, owner, lane, True, g.serial)
     else:  # a troop becoming an enemy keeps its card and owner
         unit.is_enemy = True
         unit.lane = lane
@@ -239,7 +261,8 @@ def remove(g: GameState, u: Unit) -> None:
 def discard_unit(g: GameState, u: Unit) -> None:
     """Discard a lane card: troops (and equipment) to the owner's discard, enemies to the encounter
     discard of their Wave; Bosses return to the set-aside Boss pile (see docs in runner)."""
-    remove(g, u)
+    if u.in_play:
+        remove(g, u)
     card = u.card
     if u.is_enemy and not u.converted and u.owner < 0:
         wave = card.wave or g.wave
@@ -360,7 +383,9 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
     resolve (enemy abilities first) and it is discarded unless an effect moved or burned it."""
     if not u.in_play:
         return
-    if X.replace_kill(g, u, killer):
+    watchers = g.watchers
+    fx = u.fx
+    if (WOULD_BE_KILLED in fx or WOULD_BE_KILLED in watchers) and X.replace_kill(g, u, killer):
         return
     remove(g, u)
     if g.trace:
@@ -372,7 +397,6 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
             tally.kills[killer.card.id] += 1
     else:
         tally.deaths[u.card.id] += 1
-    watchers = g.watchers
     killed = KILLED in u.fx or KILLED in watchers
     kills = killer is not None and (KILLS in killer.fx or KILLS in watchers)
     if killer is not None and killer.is_enemy:

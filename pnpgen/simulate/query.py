@@ -102,30 +102,50 @@ def count(g: GameState, target: Target, ctx: Ctx) -> int:
     return len(select(g, Target(target.kind, Selector.ALL, None, target.zone, target.filters), ctx))
 
 
-def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...]) -> int:
-    """Continuous MODIFY_STAT changes reaching ``u``: its own and other cards' auras."""
+def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...], auras: list) -> int:
+    """Continuous MODIFY_STAT changes reaching ``u``: its own and ``auras`` (those of other cards
+    that change one of ``stats``: ``g.power_auras`` or ``g.hp_auras``).
+
+    Contexts are built only for a modifier of a wanted stat (most calls ask for HP, and the common
+    auras change Power): this runs for every power()/max_hp() while such an aura is in play."""
     total = 0
     if u.mods:
-        c = _ctx(u)
+        c = None
         for eff, act in u.mods:
-            if act.stat in stats and (eff.wave is None or eff.wave.allows(g.wave)) and (
-                    eff.condition is None or holds(g, eff.condition, c)):
-                total += amount(g, act.amount, c)
-    for src in g.auras:
+            if act.stat in stats and (eff.wave is None or eff.wave.allows(g.wave)):
+                if c is None:
+                    c = _ctx(u)
+                if eff.condition is None or holds(g, eff.condition, c):
+                    total += amount(g, act.amount, c)
+    for src in auras:
+        c = None
         for eff, act in src.aura_mods:
-            if act.stat in stats:
-                c = _ctx(src)
+            if act.stat in stats and _may_reach(act.target, u, src):
+                if c is None:
+                    c = _ctx(src)
                 if matches(g, act.target, u, c) and available(g, eff, None) and (
                         eff.condition is None or holds(g, eff.condition, c)):
                     total += amount(g, act.amount, c)
     return total
 
 
-def _any_mods(g: GameState) -> bool:
-    for src in g.auras:
-        if src.aura_mods:
-            return True
-    return False
+def _may_reach(t: Target, u: Unit, src: Unit) -> bool:
+    """A cheap first test of ``matches(g, t, u, _ctx(src))`` for an aura of ``src``: False only when
+    matches would say False (wrong side, or another lane for a lane-bound target), so an aura in
+    another lane costs no context."""
+    kind = t.kind
+    if kind is Kind.TROOP:
+        if u.is_enemy:
+            return False
+    elif kind is Kind.ENEMY:
+        if not u.is_enemy:
+            return False
+    else:
+        return False
+    sel = t.selector
+    if sel is not Selector.SELF and (t.zone is Zone.THIS_LANE or (t.zone is None and sel is not Selector.CHOOSE)):
+        return u.lane == src.lane
+    return True
 
 
 _POWER = (Stat.POWER, Stat.POWER_AND_HP)
@@ -135,17 +155,16 @@ _HP = (Stat.HP, Stat.POWER_AND_HP)
 def power(g: GameState, u: Unit) -> int:
     """Current Power: printed + equipment boosts + round bonuses + continuous effects."""
     p = u.base_power + u.temp_power
-    if u.mods or g.auras:
-        p += _mods(g, u, _POWER) if u.mods or _any_mods(g) else 0
+    if u.mods or g.power_auras:
+        p += _mods(g, u, _POWER, g.power_auras)
     return p if p > 0 else 0
 
 
 def max_hp(g: GameState, u: Unit) -> int:
     """Current maximum HP: printed + equipment boosts + continuous effects."""
-    h = u.base_hp
-    if u.mods or g.auras:
-        h += _mods(g, u, _HP) if u.mods or _any_mods(g) else 0
-    return h
+    if u.mods or g.hp_auras:
+        return u.base_hp + _mods(g, u, _HP, g.hp_auras)
+    return u.base_hp
 
 
 def has_static(u: Unit, verb: Verb) -> Any:
@@ -159,13 +178,16 @@ def aura_actions(g: GameState, verb: Verb, u: Unit):
     for src in g.auras:
         if verb not in src.aura_verbs:
             continue
+        c = None
         for eff in src.fx.get(STATIC, ()):
             if not available(g, eff, None):
                 continue
             for act in eff.actions:
-                if act.verb is verb and act.target is not None and not _self(act.target) and matches(
-                        g, act.target, u, _ctx(src)):
-                    out.append((src, act))
+                if act.verb is verb and act.target is not None and not _self(act.target):
+                    if c is None:
+                        c = _ctx(src)
+                    if matches(g, act.target, u, c):
+                        out.append((src, act))
     return out
 
 

@@ -20,13 +20,17 @@ class GameOver(Exception):
     """Raised the moment the Base HP reaches 0 (rulebook: "at any point")."""
 
 
+_NO_VERBS: frozenset = frozenset()
+_NO_MARKS: frozenset = frozenset()
+
+
 class Unit:
     """A troop or enemy card in a lane, with its damage tokens and round-scoped marks."""
 
     __slots__ = ("card", "owner", "lane", "is_enemy", "damage", "face_up", "equipment", "used", "first",
                  "temp_power", "next_attack", "strike_first_next", "cancel_reveal", "fx", "converted",
                  "in_play", "attacked", "serial", "mods", "indexed", "statics", "aura_mods", "aura_verbs", "base_power",
-                 "base_hp")
+                 "base_hp", "use_verbs")
 
     def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0) -> None:
         self.card = card
@@ -36,8 +40,10 @@ class Unit:
         self.damage = 0
         self.face_up = not is_enemy
         self.equipment: list[CardDef] = []
-        self.used: set[int] = set()     # ids of ONCE_PER_ROUND effects used this round
-        self.first: set[int] = set()    # ids of FIRST_TIME effects already used
+        # ids of ONCE_PER_ROUND / FIRST_TIME effects used: a shared empty frozenset until the first
+        # mark (executor.run), because most of the 50+ units made per game never use one
+        self.used: set[int] | frozenset = _NO_MARKS
+        self.first: set[int] | frozenset = _NO_MARKS
         self.temp_power = 0             # until end of round
         self.next_attack = 0            # extra damage on the next attack only
         self.strike_first_next = False
@@ -51,7 +57,8 @@ class Unit:
         self.indexed = False            # listed in GameState.auras / watchers
         self.statics: dict = {}         # verb -> continuous action on itself (cards.EffectIndex)
         self.aura_mods: tuple = ()      # (effect, action) Power/HP changes it gives other cards
-        self.aura_verbs: frozenset = frozenset()
+        self.aura_verbs: frozenset = _NO_VERBS
+        self.use_verbs: frozenset = _NO_VERBS  # verbs of its USE abilities (cards.EffectIndex)
         self.base_power = card.power    # printed + equipment boosts (kept by primitives.register)
         self.base_hp = card.hp
 
@@ -95,7 +102,7 @@ class GameState:
 
     __slots__ = ("rng", "rules", "players", "base_hp", "base_damage", "wave", "round", "round_index",
                  "first_player", "enemy_decks", "enemy_discards", "bosses", "troop_decks", "troop_pools",
-                 "item_deck", "item_pool", "xeno_supply", "burned", "auras", "watchers", "tally",
+                 "item_deck", "item_pool", "xeno_supply", "burned", "auras", "power_auras", "hp_auras", "watchers", "tally",
                  "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending", "trace")
 
     def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
@@ -119,6 +126,10 @@ class GameState:
         self.xeno_supply: dict[int, CardDef] = {}
         self.burned: list[CardDef] = []
         self.auras: list[Unit] = []       # units whose STATIC effects reach other cards
+        # the auras that change Power / HP (kept with ``auras`` by primitives.register): power() and
+        # max_hp() run half a million times a run and only need these
+        self.power_auras: list[Unit] = []
+        self.hp_auras: list[Unit] = []
         self.watchers: dict[EventKind, list[Unit]] = {}  # units with triggers on other cards' events
         self.tally = Tally()
         self.policy = None

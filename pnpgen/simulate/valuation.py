@@ -26,12 +26,40 @@ _SHARED: dict = {}
 
 
 def threats_of(g: GameState) -> Threats:
-    """The ``Threats`` of a game's encounter decks, shared by every game with the same enemy cards."""
-    key = enemy_mix(g)
-    t = _SHARED.get(key)
+    """The ``Threats`` of a game's encounter decks, shared by every game with the same enemy cards.
+
+    Looked up first by which card objects are where (a multiset per Wave: no sorting of numbers,
+    once per game), then by ``enemy_mix``, which is what the numbers depend on."""
+    quick = _quick_mix(g)
+    t = _QUICK.get(quick)
     if t is None:
-        t = _SHARED[key] = Threats(dict(key))
+        key = enemy_mix(g)
+        t = _SHARED.get(key)
+        if t is None:
+            t = _SHARED[key] = Threats(dict(key))
+        _QUICK[quick] = t
     return t
+
+
+_QUICK: dict = {}
+
+
+def _quick_mix(g: GameState) -> tuple:
+    """A key that determines ``enemy_mix(g)``: the non-converted enemy cards of each Wave as a multiset
+    of card objects (``enemy_mix`` keeps the non-Boss ones and reads their numbers)."""
+    out = []
+    for w in range(1, g.rules.waves + 1):
+        counts: dict = {}
+        for c in g.enemy_decks[w]:
+            counts[c] = counts.get(c, 0) + 1
+        for c in g.enemy_discards[w]:
+            counts[c] = counts.get(c, 0) + 1
+        for p in g.players:
+            for u in p.enemies:
+                if u.owner < 0 and u.card.wave == w:
+                    counts[u.card] = counts.get(u.card, 0) + 1
+        out.append(frozenset(counts.items()))
+    return tuple(out)
 
 
 def enemy_mix(g: GameState) -> tuple:
@@ -47,12 +75,13 @@ def enemy_mix(g: GameState) -> tuple:
 class Threats:
     """The enemies of each Wave as (HP, Power) pairs, and card values against them (cached)."""
 
-    __slots__ = ("by_wave", "_cache", "_cards")
+    __slots__ = ("by_wave", "_cache", "_cards", "cached")
 
     def __init__(self, by_wave: dict[int, tuple[tuple[int, int], ...]]) -> None:
         self.by_wave = by_wave
         self._cache: dict = {}
         self._cards: dict = {}
+        self.cached = self._cards  # (card, wave, carrier or None) -> value, for callers in a hot loop
 
     def troop(self, power: int, hp: int, wave: int) -> float:
         """Expected Base damage prevented by a troop of ``power``/``hp`` with ``hp`` left."""
