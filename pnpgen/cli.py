@@ -23,14 +23,22 @@ class UsageError(Exception):
     """Bad input that is not a spec file: printed on one line, exit code 2."""
 
 
+def _input_errors() -> tuple[type[Exception], ...]:
+    """Every error that means bad input rather than a bug (imported late: they are light modules)."""
+    from pnpgen.odds.errors import OddsError
+    from pnpgen.template.model import TemplateError
+
+    return (SpecError, UsageError, FileNotFoundError, OddsError, TemplateError)
+
+
 def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Print known errors on one line to stderr and exit 2, as every command promises."""
+    """Print bad-input errors on one line to stderr and exit 2, as every command promises."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (SpecError, UsageError, FileNotFoundError) as err:
+        except _input_errors() as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(EXIT_USAGE) from None
 
@@ -290,22 +298,8 @@ odds_app = typer.Typer(no_args_is_help=True, help="Exact combat odds from the ru
 app.add_typer(odds_app, name="odds")
 
 
-def _odds_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from pnpgen.odds import OddsError
-
-        try:
-            return func(*args, **kwargs)
-        except OddsError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(EXIT_USAGE) from None
-
-    return handles_errors(wrapper)
-
-
 @odds_app.command("zombicide")
-@_odds_errors
+@handles_errors
 def odds_zombicide(
     zone: str = typer.Option(..., "--zone", help="Xenos and survivors in the target zone, e.g. 'tank=1,worker=2,survivors=1'."),
     weapon: Optional[str] = typer.Option(None, "--weapon", help="A weapon card from the Zombicide specs."),
@@ -339,7 +333,7 @@ def odds_zombicide(
 
 
 @odds_app.command("derelict")
-@_odds_errors
+@handles_errors
 def odds_derelict(
     mods: Optional[list[str]] = typer.Option(None, "--mods", help="Modifiers, e.g. 'blind,aim' (repeatable)."),
     target_hp: Optional[int] = typer.Option(None, "--target-hp", help="Target's remaining HP, for elimination odds."),

@@ -7,27 +7,10 @@ Thin like ``pnpgen.cli``: each command is a few lines around one library call
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
 import typer
-
-
-def _template_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Broken template files are input errors too: one line, exit 2 (as ``handles_errors``)."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from pnpgen.template.model import TemplateError
-
-        try:
-            return func(*args, **kwargs)
-        except TemplateError as err:
-            typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
 
 
 def register(app: typer.Typer) -> None:
@@ -35,7 +18,7 @@ def register(app: typer.Typer) -> None:
     from pnpgen.cli import handles_errors  # pnpgen.cli calls register() once it is defined
 
     def command(func: Callable[..., Any]) -> None:
-        app.command()(handles_errors(_template_errors(func)))
+        app.command()(handles_errors(func))
 
     @command
     def new(

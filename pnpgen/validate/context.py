@@ -14,6 +14,7 @@ from pnpgen.validate.findings import Finding, Severity
 class CheckContext:
     game: Game
     with_fit: bool = True
+    parsed_abilities: list | None = None  # filled once by the rules checks
 
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:

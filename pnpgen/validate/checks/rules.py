@@ -12,20 +12,21 @@ from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 
 
-def _ability_cards(ctx: CheckContext):
-    for card in ctx.game.cards:
-        text = card.get("ability")
-        if isinstance(text, str) and text.strip():
-            yield card, text
+def _parsed(ctx: CheckContext):
+    """(card, parse result) for every card with ability text; parsed once per validation run."""
+    if ctx.parsed_abilities is None:
+        from pnpgen.effects.parser import parse_ability
+
+        ctx.parsed_abilities = [(card, parse_ability(card.get("ability"))) for card in ctx.game.cards
+                                if isinstance(card.get("ability"), str) and card.get("ability").strip()]
+    return ctx.parsed_abilities
 
 
 @check("RULES001", "ability text the effect grammar can read")
 def check_rules_readable(ctx: CheckContext) -> list[Finding]:
-    from pnpgen.effects.parser import parse_ability
-
     out = []
-    for card, text in _ability_cards(ctx):
-        for span in parse_ability(text).unparsed:
+    for card, result in _parsed(ctx):
+        for span in result.unparsed:
             out.append(ctx.at(card, "ability", "RULES001", Severity.WARNING,
                               f"the rules engine cannot read “{span.text}”: it stopped at "
                               f"{span.first_word_stopped_at!r}",
@@ -35,11 +36,9 @@ def check_rules_readable(ctx: CheckContext) -> list[Finding]:
 
 @check("RULES002", "cards using custom effects")
 def check_custom_effects(ctx: CheckContext) -> list[Finding]:
-    from pnpgen.effects.parser import parse_ability
-
     out = []
-    for card, text in _ability_cards(ctx):
-        for name in parse_ability(text).customs:
+    for card, result in _parsed(ctx):
+        for name in result.customs:
             out.append(ctx.at(card, "ability", "RULES002", Severity.INFO,
                               f"uses the custom effect {name!r} (engine code, not the grammar)"))
     return out
