@@ -174,13 +174,13 @@ def test_enemy_abilities_resolve_before_troop_abilities():
     by a burning enemy is burned before its own 'when killed' ability could matter."""
     g = bare_game(1)
     order = []
-    orig = X._trigger
+    orig = X._trigger_plan  # fire() resolves each triggered effect through its compiled plan
 
-    def spy(g_, eff, bearer, ctx, obj):
+    def spy(g_, plan, bearer, ctx, obj):
         order.append(bearer.card.id)
-        return orig(g_, eff, bearer, ctx, obj)
+        return orig(g_, plan, bearer, ctx, obj)
 
-    X._trigger = spy
+    X._trigger_plan = spy
     try:
         t = add_troop(g, 0, troop("demo", power=0, hp=1,
                                   ability="WHEN THIS TROOP IS KILLED, DEAL (W) DAMAGE TO 1 ENEMY IN THIS LANE."))
@@ -188,7 +188,7 @@ def test_enemy_abilities_resolve_before_troop_abilities():
                       face_up=True)
         C.attack(g, t, e)
     finally:
-        X._trigger = orig
+        X._trigger_plan = orig
     assert order == ["hornet", "demo"]
 
 

@@ -2,9 +2,12 @@
 
 The speed work (bench/simulate.py) added caches and shortcuts that must not change a seeded game:
 per-stat aura lists for power()/max_hp(), the purchase valuation of many cards at once, the discount
-saving computed without building options, a context-free preview of plain amounts, the per-game
-``Threats`` lookup and the shuffle without (key, index) pairs. Each is checked here against a
-reference written the plain way, at every decision of complete seeded games.
+saving computed without building options (and cached per discounter, card and Wave), a context-free
+preview of plain amounts, the per-game ``Threats`` lookup, the shuffle without (key, index) pairs,
+the constant Power/HP modifiers compiled by ``query.mod_plans`` (``ref_stat`` walks the plain
+(effect, action) pairs) and the effects compiled into ``compiled.Plan`` steps (played against
+``executor.run_interpreted`` / ``fire_interpreted``). Each is checked here against a reference
+written the plain way, at every decision of complete seeded games.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pnpgen.simulate import executor as X
 from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.fixtures import mini_cards
-from pnpgen.simulate.policies import SPARE_TROOP, HeuristicPolicy, _reduce_action, _saving, remaining
+from pnpgen.simulate.policies import SPARE_TROOP, HeuristicPolicy, RandomPolicy, _reduce_action, _saving, remaining
 from pnpgen.simulate.query import Ctx, _ctx, amount, available, holds, matches, max_hp, power
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.runner import game_rng, play_game
@@ -104,6 +107,7 @@ class CheckingPolicy(HeuristicPolicy):
 
     def _plan(self, g, p):
         market = PH.market(g)
+        assert PH.cheapest(g) == (min(e[2].cost for e in market) if market else None)
         if market:
             ref = ref_value_fn(self, g, p)
             worth = self._worth(g, p, [e[2] for e in market])
@@ -181,3 +185,83 @@ def test_use_verbs_index_the_use_abilities():
     for card in pools.cards:
         expected = frozenset(a.verb for e in card.on(X.EventKind.USE) for a in e.actions)
         assert card.index.use_verbs == expected
+
+
+# --- compiled effects (compiled.Plan) against the interpreted walk over effect trees ------------
+
+def _results(cards, players: int, games: int, seed: int, policy, difficulty: str = "normal") -> list:
+    rules = Rules.from_game({}, difficulty)
+    pools = build_pools(cards, rules)
+    out = []
+    for i in range(games):
+        r = play_game(pools, rules, players, game_rng(seed, i), policy())
+        out.append((r.won, r.base_hp_left, r.lost_round, r.base_damage, r.tally))
+    return out
+
+
+def _both_ways(monkeypatch, cards, *args, **kwargs) -> tuple[list, list, int]:
+    """(compiled results, interpreted results, plans run) of the same seeded games."""
+    ran = [0]
+    run_plan = X.run_plan
+
+    def counting(*a):
+        ran[0] += 1
+        return run_plan(*a)
+
+    with monkeypatch.context() as m:
+        m.setattr(X, "run_plan", counting)
+        compiled = _results(cards, *args, **kwargs)
+    with monkeypatch.context() as m:
+        m.setattr(X, "fire", X.fire_interpreted)  # primitives / combat call X.fire
+        m.setattr(X, "run", X.run_interpreted)    # use(), phases.buy and tests call X.run
+        m.setattr(X, "run_plan", None)            # the interpreted path must not touch a plan
+        interpreted = _results(cards, *args, **kwargs)
+    return compiled, interpreted, ran[0]
+
+
+@pytest.mark.parametrize("policy", [HeuristicPolicy, RandomPolicy])
+def test_compiled_effects_play_like_the_interpreted_path(monkeypatch, policy):
+    """Every game, counter and tally is the same whether effects run from their compiled plans or
+    by reading the effect trees (the random policy also takes and declines MAY effects)."""
+    plans = used = 0
+    for players, difficulty in ((1, "easy"), (2, "normal"), (3, "training")):
+        compiled, interpreted, ran = _both_ways(monkeypatch, mini_cards(), players, 12, 2, policy, difficulty)
+        assert compiled == interpreted
+        plans += ran
+        used += sum(sum(t[4].effects_used.values()) for t in compiled)
+    assert plans > 20 and used > 20  # the games did run effects
+
+
+@pytest.mark.skipif(not (xeno_dir / "game.yaml").exists(), reason="Xenoshyft card specs not extracted")
+def test_compiled_effects_play_like_the_interpreted_path_on_xenoshyft(monkeypatch):
+    from pnpgen.spec import load_game
+
+    cards = load_game(xeno_dir).cards
+    for players, games, difficulty in ((2, 40, "normal"), (3, 8, "training")):
+        compiled, interpreted, ran = _both_ways(monkeypatch, cards, players, games, 7, HeuristicPolicy, difficulty)
+        assert ran > 200
+        assert compiled == interpreted
+
+
+def test_plans_resolve_each_verb_like_the_interpreter():
+    """Each step of each card's plan has the handler run_interpreted would look up, and counts an
+    unsupported verb under the key it would use (passive verbs: skipped silently)."""
+    from pnpgen.simulate.compiled import plan_of
+
+    rules = Rules.from_game({}, "normal")
+    cards = list(mini_cards())
+    if (xeno_dir / "game.yaml").exists():
+        from pnpgen.spec import load_game
+        cards += list(load_game(xeno_dir).cards)
+    steps = 0
+    for card in build_pools(cards, rules).cards:
+        for effs in card.by_event.values():
+            for eff in effs:
+                plan = plan_of(eff)
+                assert plan.effect is eff and len(plan.steps) == len(eff.actions)
+                for (handler, act, cond, optional, key), a in zip(plan.steps, eff.actions):
+                    assert act is a and cond is a.condition and optional == a.optional
+                    assert handler is X.HANDLERS.get(a.verb)
+                    assert key == (None if handler or a.verb in X.PASSIVE else a.verb.value)
+                    steps += 1
+    assert steps > 20

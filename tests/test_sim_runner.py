@@ -106,3 +106,39 @@ def test_bad_arguments():
     from pnpgen.simulate import RulesError
     with pytest.raises(RulesError):
         run_simulation(game, 1, 10, seed=1, difficulty="nightmare")
+
+
+def test_comparison_reports_base_damage_difference_and_added_cards():
+    """A 0 % baseline makes the win-rate difference say nothing: the comparison also gives the
+    difference in mean Base damage (with - without, Welch 95 % interval) and the added cards' use.
+    A troop far stronger than anything in the pools, at cost 1, must lower the damage clearly."""
+    from pnpgen.simulate import format_comparison
+    from pnpgen.simulate.fixtures import spec_card
+    game = mini_game()
+    extra = [spec_card("titan-trooper", "troop", 8, wave=1, cost=1, power=20, hp=30)]
+    base = run_simulation(game, 2, 300, seed=3, workers=1)
+    more = run_simulation(game, 2, 300, seed=3, workers=1, extra_cards=extra)
+    c = compare(base, more)
+    assert c.damage_difference == pytest.approx(more.mean_base_damage - base.mean_base_damage)
+    lo, hi = c.damage_interval
+    assert lo <= c.damage_difference <= hi < 0  # lower, and the interval excludes 0
+    (row,) = c.added_cards
+    assert row["card"] == "titan-trooper" and row["bought"] > 0 and row["deployed"] > 0 and row["kills"] > 0
+    d = json.loads(json.dumps(c.to_dict()))
+    assert d["base_damage_difference"] == c.damage_difference
+    assert d["base_damage_difference_interval"] == [lo, hi] and d["added_cards"][0]["card"] == "titan-trooper"
+    text = format_comparison(c)
+    assert "mean damage to the Base (with - without)" in text and "titan-trooper" in text
+
+
+def test_mean_difference_interval_is_welch():
+    """Welch: d = mean_b - mean_a, half-width z * sqrt(var_a / n_a + var_b / n_b) (sample variances)."""
+    from collections import Counter
+
+    from pnpgen.simulate.stats import Z95, mean_difference_interval
+    a, b = Counter({0: 2, 2: 2}), Counter({4: 1, 6: 1, 8: 1})  # means 1 and 6, variances 4/3 and 4
+    d, lo, hi = mean_difference_interval(a, b)
+    half = Z95 * (4 / 3 / 4 + 4 / 3) ** 0.5
+    assert d == pytest.approx(5.0) and lo == pytest.approx(5 - half) and hi == pytest.approx(5 + half)
+    same = mean_difference_interval(a, a)
+    assert same[0] == 0 and same[1] < 0 < same[2]

@@ -4,8 +4,10 @@ Triggers: ``fire`` runs the effects a card has for an event (its own, and those 
 cards whose trigger names other cards, e.g. "EACH TIME A TROOP IN THIS LANE IS KILLED"). Enemy
 effects resolve before troop and item effects (rulebook, Simultaneous Effects). Actions: one
 handler per ``Verb`` in ``HANDLERS``; a verb with no handler is counted in ``Tally.unsupported`` and
-skipped. Continuous verbs (MODIFY_STAT, REDUCE_DAMAGE_TAKEN, STRIKE_FIRST, ...) are read by
-``query``/``combat`` rather than run. Player choices go to ``g.policy``.
+skipped. Each effect runs from its ``compiled.Plan`` (handlers and flags resolved once, when the
+pools are built); ``fire_interpreted`` / ``run_interpreted`` walk the tree instead and are the
+reference the tests compare the plans with. Continuous verbs (MODIFY_STAT, REDUCE_DAMAGE_TAKEN,
+STRIKE_FIRST, ...) are read by ``query``/``combat`` rather than run. Player choices go to ``g.policy``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Callable
 from pnpgen.effects.model import Action, Effect, EventKind, Kind, Limit, Position, Selector, Verb
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
+from pnpgen.simulate.compiled import _PLANS, Plan, plan_of, register_handlers
 from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, max_hp, select
 from pnpgen.simulate.state import GameState, Unit
 
@@ -31,16 +34,20 @@ def fire(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: in
          own: tuple | None = None) -> None:
     """Resolve ``event`` happening to ``unit``: its own effects (``own`` overrides them, e.g. the
     abilities a killed troop had before an enemy effect turned it into an enemy), then watchers
-    (enemies first)."""
+    (enemies first). Runs the compiled plans (``compiled``); ``fire_interpreted`` is the same walk
+    over the effect trees."""
     if own is None:
         own = unit.fx.get(event)
+    plans = _PLANS
     if own:
         for eff in own:
-            subj = eff.trigger.subject
-            if subj is None or subj.selector is SELF:
+            plan = plans.get(id(eff))
+            if plan is None or plan.effect is not eff:
+                plan = plan_of(eff)
+            if plan.self_trigger:
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
-                _trigger(g, eff, unit, ctx, obj)
+                _trigger_plan(g, plan, unit, ctx, obj)
     if not g.watchers:
         return
     watchers = g.watchers.get(event)
@@ -55,7 +62,52 @@ def fire(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: in
                 ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 if matches(g, subj, unit, ctx):
-                    _trigger(g, eff, w, ctx, obj)
+                    _trigger_plan(g, plan_of(eff), w, ctx, obj)
+
+
+def _trigger_plan(g: GameState, plan: Plan, bearer: Unit, ctx: Ctx, obj: Any) -> bool:
+    """``_trigger_interpreted`` with the trigger's tests read from the plan."""
+    t_obj = plan.trigger_object
+    if t_obj is not None and isinstance(obj, Unit) and not matches(g, t_obj, obj, ctx):
+        return False
+    if plan.trigger_source is not None and not source_matches(plan.trigger_source, g.pending):
+        return False
+    if plan.gated and not available(g, plan.effect, bearer):
+        return False
+    if plan.optional and not g.policy.accept(g, plan.effect, ctx):
+        return False
+    return run_plan(g, plan, ctx, bearer)
+
+
+def fire_interpreted(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: int = 0,
+                     own: tuple | None = None) -> None:
+    """Resolve ``event`` happening to ``unit``: its own effects (``own`` overrides them, e.g. the
+    abilities a killed troop had before an enemy effect turned it into an enemy), then watchers
+    (enemies first)."""
+    if own is None:
+        own = unit.fx.get(event)
+    if own:
+        for eff in own:
+            subj = eff.trigger.subject
+            if subj is None or subj.selector is SELF:
+                ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
+                _bind_participants(ctx, event, unit, obj)
+                _trigger_interpreted(g, eff, unit, ctx, obj)
+    if not g.watchers:
+        return
+    watchers = g.watchers.get(event)
+    if watchers:
+        for w in list(watchers):  # kept enemies-first by primitives.register
+            if not w.in_play and w is not unit:
+                continue
+            for eff in w.fx.get(event, ()):
+                subj = eff.trigger.subject
+                if subj is None or subj.selector is Selector.SELF:
+                    continue
+                ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
+                _bind_participants(ctx, event, unit, obj)
+                if matches(g, subj, unit, ctx):
+                    _trigger_interpreted(g, eff, w, ctx, obj)
 
 
 # Events whose "THAT"/"IT" names the other party (the troop an enemy kills, the card it damages).
@@ -89,7 +141,7 @@ def source_matches(source: str, ev: Any) -> bool:
     return True
 
 
-def _trigger(g: GameState, eff: Effect, bearer: Unit, ctx: Ctx, obj: Any) -> bool:
+def _trigger_interpreted(g: GameState, eff: Effect, bearer: Unit, ctx: Ctx, obj: Any) -> bool:
     t = eff.trigger
     if t.object is not None and isinstance(obj, Unit) and not matches(g, t.object, obj, ctx):
         return False
@@ -99,7 +151,7 @@ def _trigger(g: GameState, eff: Effect, bearer: Unit, ctx: Ctx, obj: Any) -> boo
         return False
     if eff.optional and not g.policy.accept(g, eff, ctx):
         return False
-    return run(g, eff, ctx, bearer)
+    return run_interpreted(g, eff, ctx, bearer)
 
 
 def reveal_window(g: GameState, enemy: Unit) -> None:
@@ -141,6 +193,58 @@ def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
 
 def run(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) -> bool:
     """Check condition and cost, then do the actions. Returns False when nothing happened."""
+    plan = _PLANS.get(id(eff))
+    if plan is None or plan.effect is not eff:
+        plan = plan_of(eff)
+    return run_plan(g, plan, ctx, bearer)
+
+
+def run_plan(g: GameState, plan: Plan, ctx: Ctx, bearer: Unit | None) -> bool:
+    """``run_interpreted`` over a compiled plan: handlers, flags and unsupported keys decided once."""
+    cond = plan.condition
+    if cond is not None and not holds(g, cond, ctx):
+        return False
+    eff = plan.effect
+    ctx.effect = eff
+    cost = plan.cost
+    if cost:
+        for act in cost:
+            if not _payable(g, act, ctx):
+                return False
+    if bearer is not None and plan.limited:
+        if plan.once_per_round:
+            if not bearer.used:
+                bearer.used = set()  # Unit starts with a shared empty frozenset
+            bearer.used.add(id(eff))
+        else:
+            if not bearer.first:
+                bearer.first = set()
+            bearer.first.add(id(eff))
+    if plan.custom_key is not None:
+        g.tally.unsupported[plan.custom_key] += 1
+        return False
+    for act in cost:
+        do(g, act, ctx)
+    g.tally.effects_used[ctx.card.id] += 1
+    if g.trace:
+        g.trace(f"  effect of {ctx.card.id}: {plan.trace_text}")
+    training = g.rules.training
+    for handler, act, act_cond, optional, unsupported in plan.steps:
+        if act_cond is not None and not holds(g, act_cond, ctx):
+            continue
+        if optional and not g.policy.accept(g, eff, ctx):
+            continue
+        if handler is not None:
+            handler(g, act, ctx)
+        elif unsupported is not None:
+            g.tally.unsupported[unsupported] += 1
+        if not (g.base_hp > 0 or training):  # GameState.base_alive
+            break
+    return True
+
+
+def run_interpreted(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) -> bool:
+    """``run`` reading the effect tree at every call: the reference for the compiled path."""
     if eff.condition is not None and not holds(g, eff.condition, ctx):
         return False
     ctx.effect = eff
@@ -491,6 +595,7 @@ HANDLERS: dict[Verb, Callable[[GameState, Action, Ctx], None]] = {
 # Continuous verbs: read where they matter (query.power, combat, purchase), never "run".
 PASSIVE = frozenset({Verb.REDUCE_DAMAGE_TAKEN, Verb.ATTACK_MULTIPLE, Verb.EXCESS_DAMAGE, Verb.UNPREVENTABLE,
                      Verb.UNTARGETABLE, Verb.CANNOT_EQUIP, Verb.CANNOT_BE_PURCHASED, Verb.BECOME_TROOP})
+register_handlers(HANDLERS, PASSIVE)
 
 
 # --- options a player may use (instants, abilities) -----------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnpgen.effects.model import EventKind, Selector, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate.cards import CardDef, merged_effects
-from pnpgen.simulate.query import aura_actions, amount, max_hp, _ctx
+from pnpgen.simulate.query import aura_actions, amount, max_hp, mod_plans, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
 
 REVEAL = EventKind.REVEAL
@@ -22,6 +22,7 @@ KILLS = EventKind.KILLS
 WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
 WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
 ADVANCES = EventKind.ADVANCES
+REDUCE_TAKEN = Verb.REDUCE_DAMAGE_TAKEN
 
 
 class DamageEvent:
@@ -127,6 +128,7 @@ def register(g: GameState, u: Unit) -> None:
         u.mods = ()
         u.statics = {}
         u.aura_mods = ()
+        u.mod_plans = u.aura_plans = ()
         u.aura_verbs = frozenset()
         u.use_verbs = frozenset()
         return
@@ -137,6 +139,8 @@ def register(g: GameState, u: Unit) -> None:
     u.fx = fx
     u.statics = index.statics
     u.aura_mods = index.aura_mods
+    u.mod_plans = mod_plans(u.mods) if u.mods else ()
+    u.aura_plans = mod_plans(index.aura_mods) if index.aura_mods else ()
     u.aura_verbs = index.aura_verbs
     u.use_verbs = index.use_verbs
     if index.aura and u.face_up:
@@ -326,9 +330,12 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
             reveal(g, target)
             if not target.in_play:
                 return 0
-        if g.auras:
-            for src, act in aura_actions(g, Verb.REDUCE_DAMAGE_TAKEN, target):
-                n -= amount(g, act.amount, _ctx(src))
+        for aura in g.auras:
+            # aura_actions builds a list and contexts: asked only when some aura reduces damage
+            if REDUCE_TAKEN in aura.aura_verbs:
+                for src, act in aura_actions(g, REDUCE_TAKEN, target):
+                    n -= amount(g, act.amount, _ctx(src))
+                break
         if WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
             ev = DamageEvent(target, n, source, ability, by_reveal, attack)
             X.before_damage(g, ev)  # replacement effects

@@ -107,26 +107,68 @@ def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...], auras: list) -> int:
     that change one of ``stats``: ``g.power_auras`` or ``g.hp_auras``).
 
     Contexts are built only for a modifier of a wanted stat (most calls ask for HP, and the common
-    auras change Power): this runs for every power()/max_hp() while such an aura is in play."""
+    auras change Power): this runs for every power()/max_hp() while such an aura is in play.
+    Modifiers compiled to a constant (``mod_plans``, kept on the unit by ``primitives.register``:
+    no wave gate, no condition, a plain amount, an ALL target in its own lane) are added without a
+    context or a call to ``matches``."""
     total = 0
     if u.mods:
         c = None
-        for eff, act in u.mods:
-            if act.stat in stats and (eff.wave is None or eff.wave.allows(g.wave)):
-                if c is None:
-                    c = _ctx(u)
-                if eff.condition is None or holds(g, eff.condition, c):
-                    total += amount(g, act.amount, c)
+        for eff, act, fast in u.mod_plans:
+            if act.stat in stats:
+                if fast is not None:
+                    total += fast[2] + fast[3] * g.wave
+                    continue
+                if eff.wave is None or eff.wave.allows(g.wave):
+                    if c is None:
+                        c = _ctx(u)
+                    if eff.condition is None or holds(g, eff.condition, c):
+                        total += amount(g, act.amount, c)
     for src in auras:
         c = None
-        for eff, act in src.aura_mods:
-            if act.stat in stats and _may_reach(act.target, u, src):
-                if c is None:
-                    c = _ctx(src)
-                if matches(g, act.target, u, c) and available(g, eff, None) and (
-                        eff.condition is None or holds(g, eff.condition, c)):
-                    total += amount(g, act.amount, c)
+        for eff, act, fast in src.aura_plans:
+            if act.stat in stats:
+                if fast is not None:
+                    # matches(): the side, the aura's lane, "OTHER"; available(): no wave gate
+                    if u.is_enemy == fast[0] and u.lane == src.lane and not (fast[1] and u is src):
+                        total += fast[2] + fast[3] * g.wave
+                    continue
+                if _may_reach(act.target, u, src):
+                    if c is None:
+                        c = _ctx(src)
+                    if matches(g, act.target, u, c) and available(g, eff, None) and (
+                            eff.condition is None or holds(g, eff.condition, c)):
+                        total += amount(g, act.amount, c)
     return total
+
+
+_MOD_PLANS: dict[int, tuple] = {}
+
+
+def mod_plans(mods: tuple) -> tuple:
+    """(effect, action, fast) for each (effect, action) of ``mods`` (a unit's ``mods`` or
+    ``aura_mods``, long-lived tuples of a card or a cached troop + equipment combination), compiled
+    once. ``fast`` is None, or (target is enemy, excludes its bearer, value, per-Wave value) when the
+    change is a constant: its own card (a self modifier) or every unit of one side in the bearer's
+    lane (an aura), whatever the state."""
+    hit = _MOD_PLANS.get(id(mods))
+    if hit is None or hit[0] is not mods:
+        hit = _MOD_PLANS[id(mods)] = (mods, tuple((eff, act, _fast_mod(eff, act)) for eff, act in mods))
+    return hit[1]
+
+
+def _fast_mod(eff: Effect, act: Any) -> tuple | None:
+    a = act.amount
+    if eff.wave is not None or eff.condition is not None or a is None or a.all or a.ref is not None \
+            or a.half_round_up or a.per is not None or a.plus is not None:
+        return None
+    t = act.target
+    if t is None or t.selector is Selector.SELF:
+        return (False, False, a.value, a.wave)  # on the card itself: no side or lane test needed
+    if t.kind not in (Kind.TROOP, Kind.ENEMY) or t.selector is not Selector.ALL \
+            or t.zone not in (None, Zone.THIS_LANE) or any(f is not Filter.OTHER for f in t.filters):
+        return None
+    return (t.kind is Kind.ENEMY, Filter.OTHER in t.filters, a.value, a.wave)
 
 
 def _may_reach(t: Target, u: Unit, src: Unit) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from pnpgen.simulate.cards import CardDef, compile_cards
+from pnpgen.simulate.compiled import compile_card
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.primitives import shuffle
 from pnpgen.simulate.state import GameState
@@ -38,6 +39,8 @@ class CardPools:
 def build_pools(cards: Iterable[Any], rules: Rules, extra_cards: Iterable[Any] = (), parse: bool = True) -> CardPools:
     """Sort spec cards (and an expansion's ``extra_cards``) into the Set-Up piles."""
     defs = compile_cards(list(cards) + list(extra_cards), parse=parse)
+    for d in defs:
+        compile_card(d)  # effect plans made here, once, not at the first resolution in a game
     by_id = {d.id: d for d in defs}
     waves = rules.waves
     troops: list[list[CardDef]] = [[] for _ in range(waves + 1)]

@@ -30,7 +30,7 @@ class Unit:
     __slots__ = ("card", "owner", "lane", "is_enemy", "damage", "face_up", "equipment", "used", "first",
                  "temp_power", "next_attack", "strike_first_next", "cancel_reveal", "fx", "converted",
                  "in_play", "attacked", "serial", "mods", "indexed", "statics", "aura_mods", "aura_verbs", "base_power",
-                 "base_hp", "use_verbs")
+                 "base_hp", "use_verbs", "mod_plans", "aura_plans")
 
     def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0) -> None:
         self.card = card
@@ -57,6 +57,8 @@ class Unit:
         self.indexed = False            # listed in GameState.auras / watchers
         self.statics: dict = {}         # verb -> continuous action on itself (cards.EffectIndex)
         self.aura_mods: tuple = ()      # (effect, action) Power/HP changes it gives other cards
+        self.mod_plans: tuple = ()      # query.mod_plans of mods / aura_mods: (effect, action, fast)
+        self.aura_plans: tuple = ()
         self.aura_verbs: frozenset = _NO_VERBS
         self.use_verbs: frozenset = _NO_VERBS  # verbs of its USE abilities (cards.EffectIndex)
         self.base_power = card.power    # printed + equipment boosts (kept by primitives.register)

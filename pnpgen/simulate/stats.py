@@ -144,23 +144,56 @@ class SimulationStats:
         }
 
 
+def mean_difference_interval(a: Counter, b: Counter, z: float = Z95) -> tuple[float, float, float]:
+    """mean(b) - mean(a) of two {value: games} distributions, with Welch's normal-approximation
+    interval (unequal variances: the standard error is sqrt(var_a / n_a + var_b / n_b))."""
+    (ma, va, na), (mb, vb, nb) = _moments(a), _moments(b)
+    d = mb - ma
+    if not na or not nb:
+        return d, -math.inf, math.inf
+    half = z * math.sqrt(va / na + vb / nb)
+    return d, d - half, d + half
+
+
+def _moments(c: Counter) -> tuple[float, float, int]:
+    """(mean, sample variance, games) of a {value: games} Counter."""
+    n = sum(c.values())
+    if not n:
+        return 0.0, 0.0, 0
+    mean = sum(k * v for k, v in c.items()) / n
+    var = sum((k - mean) ** 2 * v for k, v in c.items()) / (n - 1) if n > 1 else 0.0
+    return mean, var, n
+
+
 @dataclass(frozen=True)
 class Comparison:
-    """Win rates without and with extra cards, and the interval of their difference (with - base)."""
+    """Without and with extra cards (same seeds): the win-rate difference (with - base) and its
+    interval; the difference in mean damage to the Base (with - base) and its interval, which still
+    says something when nobody wins; and how the added cards were used (per game, in ``with_extra``)."""
 
     base: SimulationStats
     with_extra: SimulationStats
     difference: float
     interval: tuple[float, float]
+    damage_difference: float = 0.0
+    damage_interval: tuple[float, float] = (0.0, 0.0)
+    added_cards: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"base": self.base.to_dict(), "with": self.with_extra.to_dict(),
-                "difference": self.difference, "difference_interval": list(self.interval)}
+                "difference": self.difference, "difference_interval": list(self.interval),
+                "base_damage_difference": self.damage_difference,
+                "base_damage_difference_interval": list(self.damage_interval),
+                "added_cards": [dict(row) for row in self.added_cards]}
 
 
 def compare(base: SimulationStats, other: SimulationStats) -> Comparison:
     d, lo, hi = difference_interval(base.wins, base.games, other.wins, other.games)
-    return Comparison(base, other, d, (lo, hi))
+    dd, dlo, dhi = mean_difference_interval(base.base_damage, other.base_damage)
+    n = other.games or 1
+    added = tuple({"card": c, "bought": other.bought[c] / n, "deployed": other.deployed[c] / n,
+                   "kills": other.kills[c] / n} for c in other.extra_cards)
+    return Comparison(base, other, d, (lo, hi), dd, (dlo, dhi), added)
 
 
 def format_stats(stats: SimulationStats, top: int = 8) -> str:
@@ -204,5 +237,13 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
 
 def format_comparison(c: Comparison) -> str:
     lo, hi = c.interval
-    return (format_stats(c.base) + "\n" + format_stats(c.with_extra) +
-            f"\n  difference (with - without): {c.difference:+.1%}  (95% {lo:+.1%} to {hi:+.1%})")
+    dlo, dhi = c.damage_interval
+    lines = [format_stats(c.base), format_stats(c.with_extra),
+             f"  difference (with - without): {c.difference:+.1%}  (95% {lo:+.1%} to {hi:+.1%})",
+             f"  mean damage to the Base (with - without): {c.damage_difference:+.2f}  "
+             f"(95% Welch {dlo:+.2f} to {dhi:+.2f}; without {c.base.mean_base_damage:.2f}, "
+             f"with {c.with_extra.mean_base_damage:.2f})"]
+    if c.added_cards:
+        lines.append("  added cards per game (bought / deployed / kills): " + ", ".join(
+            f"{r['card']} {r['bought']:.2f} / {r['deployed']:.2f} / {r['kills']:.2f}" for r in c.added_cards))
+    return "\n".join(lines)
