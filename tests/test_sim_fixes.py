@@ -173,3 +173,22 @@ def test_purchase_phase_spends_militia_only_when_needed():
     g.troop_pools[1].clear()  # only the Wave 2 pool: Demolitionist, cost 3
     PH.purchase_phase(g)
     assert [c.id for c in p.hand] == ["militia", "demolitionist"]  # bought without burning the Militia
+
+
+def test_front_troop_order_values_lane_dependent_power_in_the_full_lane():
+    """001 Fight: the first troop in lane fights first, so the player puts the strongest in front.
+    "Last Stand" Vasquez (000, wave 1 troop) gains +(W) Power and HP only "IF THERE ARE NO OTHER
+    TROOPS IN THIS LANE": beside another troop an equipped Vasquez is a plain 1/3 and must not be
+    valued as 2/4 (troops are re-valued after equipping, so the order is decided at that point)."""
+    vasquez_card = troop("vasquez", power=1, hp=3,
+                         ability="IF THERE ARE NO OTHER TROOPS IN THIS LANE, THIS TROOP GAINS +(W) POWER AND HP.")
+    kit = card_def(spec_card("kit", "item", 1, cost=1, kind="equipment", boost_power=0, boost_hp=0))
+    g = bare_game(players=1, wave=1)
+    player = g.players[0]
+    plain = add_troop(g, 0, troop("plain", power=2, hp=3))
+    vasquez = add_troop(g, 0, vasquez_card)
+    vasquez.equipment.append(kit)
+    player.troops[:] = [vasquez, plain]
+    player.hand[:] = []
+    HeuristicPolicy().deploy(g, player)
+    assert [u.card.name for u in player.troops] == ["Plain", "Vasquez"]

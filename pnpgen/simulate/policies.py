@@ -251,9 +251,9 @@ class HeuristicPolicy:
             if best is not None:
                 P.equip(g, p, card, best)
 
-        # NB: list.sort empties q.troops while it calls key(), so a power() that reads the lane (an
-        # aura on the FIRST troop) sees an empty lane here. Seeded results depend on it: precomputing
-        # the keys outside the sort changes games (found by the bench's identity check).
+        # Keys are computed with the lane as it stands: list.sort empties the list while it calls
+        # its key, so a Power that depends on the lane ("no other troops in this lane") would be
+        # read off an empty lane inside the sort.
         def key(u: Unit) -> float:  # values from before the deployment, unless equipped since
             v = values.get(u)
             if v is None or u.equipment:
@@ -262,7 +262,8 @@ class HeuristicPolicy:
 
         for q in g.players:
             if len(q.troops) > 1:
-                q.troops.sort(key=key, reverse=True)
+                keys = {id(u): key(u) for u in q.troops}
+                q.troops.sort(key=lambda u: keys[id(u)], reverse=True)
 
     def deploy_lane(self, g: GameState, p: Player, card: CardDef) -> int | None:
         size = g.rules.lane_size
