@@ -6,8 +6,11 @@ saving computed without building options (and cached per discounter, card and Wa
 preview of plain amounts, the per-game ``Threats`` lookup, the shuffle without (key, index) pairs,
 the constant Power/HP modifiers compiled by ``query.mod_plans`` (``ref_stat`` walks the plain
 (effect, action) pairs) and the effects compiled into ``compiled.Plan`` steps (played against
-``executor.run_interpreted`` / ``fire_interpreted``). Each is checked here against a reference
-written the plain way, at every decision of complete seeded games.
+``executor.run_interpreted`` / ``fire_interpreted``), and the fight loop's shortcuts (prevention
+asked only about hits that can kill, power()/max_hp() inlined, the compiled damage reductions of
+``primitives.reductions``, the lane order of ``policies._strongest_first``). Each is checked here
+against a reference written the plain way, at every decision of complete seeded games (or, for a
+case the games rarely reach, on states built for it).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.fixtures import mini_cards
 from pnpgen.simulate.policies import SPARE_TROOP, HeuristicPolicy, RandomPolicy, _reduce_action, _saving, remaining
-from pnpgen.simulate.query import Ctx, _ctx, amount, available, holds, matches, max_hp, power
+from pnpgen.simulate.query import Ctx, _ctx, amount, aura_actions, available, holds, matches, max_hp, power
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.runner import game_rng, play_game
 from pnpgen.simulate.setup import build_pools
@@ -63,6 +66,11 @@ def ref_max_hp(g, u) -> int:
     return u.base_hp + ref_stat(g, u, (Stat.HP, Stat.POWER_AND_HP))
 
 
+def ref_reductions(g, u) -> int:
+    """deal_damage's damage reduction as it was: amount() over aura_actions, one context each."""
+    return sum(amount(g, act.amount, _ctx(src)) for src, act in aura_actions(g, P.REDUCE_TAKEN, u))
+
+
 def ref_value_fn(policy, g, p):
     """HeuristicPolicy.value_fn as it was: one closure, every number computed up front."""
     th = policy.threats(g)
@@ -98,6 +106,8 @@ class CheckingPolicy(HeuristicPolicy):
             for u in q.troops + q.enemies:
                 assert power(g, u) == ref_power(g, u), u
                 assert max_hp(g, u) == ref_max_hp(g, u), u
+                # primitives.reductions against the aura_actions walk it replaced in deal_damage
+                assert P.reductions(g, u) == ref_reductions(g, u), u
                 CheckingPolicy.checks += 1
 
     def purchase(self, g, p) -> None:
@@ -265,3 +275,207 @@ def test_plans_resolve_each_verb_like_the_interpreter():
                     assert key == (None if handler or a.verb in X.PASSIVE else a.verb.value)
                     steps += 1
     assert steps > 20
+
+
+# --- the fight loop's shortcuts -----------------------------------------------------------------
+
+class AlwaysAskedPolicy(HeuristicPolicy):
+    """Asked about every hit on a troop, as before ``lethal_prevent_only``; counts the questions
+    whose hit would not kill (those deal_damage now skips) and checks that nothing happens then."""
+
+    lethal_prevent_only = False
+    skipped = 0
+
+    def prevent(self, g, ev) -> None:
+        t = ev.target
+        lethal = t.damage + ev.amount >= max_hp(g, t)
+        before = (ev.amount, t.damage, [len(q.hand) for q in g.players])
+        super().prevent(g, ev)
+        if not lethal:
+            AlwaysAskedPolicy.skipped += 1
+            assert (ev.amount, t.damage, [len(q.hand) for q in g.players]) == before
+
+
+def ref_attack(g, t, e) -> None:
+    """combat.attack as it was: power() called for both sides."""
+    from pnpgen.simulate import combat as C
+    if C.ATTACKS in e.fx:
+        X.fire(g, C.ATTACKS, e, obj=t)
+    if C.ATTACKS in t.fx and t.in_play and e.in_play:
+        X.fire(g, C.ATTACKS, t, obj=e)
+    if not (t.in_play and e.in_play):
+        return
+    e_first = e.strike_first_next or C.STRIKE_FIRST in e.statics
+    t_first = t.strike_first_next or C.STRIKE_FIRST in t.statics
+    pe = power(g, e)
+    pt = power(g, t) + t.next_attack
+    t.next_attack = 0
+    t.strike_first_next = e.strike_first_next = False
+    e.attacked = True
+    if e_first and not t_first:
+        C.enemy_hits(g, e, t, pe)
+        if t.in_play and e.in_play:
+            P.deal_damage(g, e, pt, t, attack=True)
+    elif t_first and not e_first:
+        P.deal_damage(g, e, pt, t, attack=True)
+        if e.in_play and t.in_play:
+            C.enemy_hits(g, e, t, power(g, e))
+    else:
+        C.enemy_hits(g, e, t, pe)
+        if e.in_play:
+            P.deal_damage(g, e, pt, t, attack=True)
+    if e.in_play and X.EventKind.ATTACKED_SURVIVES in e.fx:
+        X.fire(g, X.EventKind.ATTACKED_SURVIVES, e, obj=t)
+
+
+def ref_deal_damage(g, target, n, source=None, ability=False, by_reveal=False, attack=False) -> int:
+    """primitives.deal_damage as it was: every hit on a troop goes through X.before_damage (the
+    policy is asked), the reductions through aura_actions, the kill test through max_hp()."""
+    if n <= 0 or not target.in_play:
+        return 0
+    fx, watchers = target.fx, g.watchers
+    if target.is_enemy:
+        if not target.face_up:
+            P.reveal(g, target)
+            if not target.in_play:
+                return 0
+        for aura in g.auras:
+            if P.REDUCE_TAKEN in aura.aura_verbs:
+                n -= ref_reductions(g, target)
+                break
+        if P.WOULD_BE_DAMAGED in fx or P.WOULD_BE_DAMAGED in watchers:
+            ev = P.DamageEvent(target, n, source, ability, by_reveal, attack)
+            X.before_damage(g, ev)
+            n = ev.amount
+    else:
+        ev = P.DamageEvent(target, n, source, ability, by_reveal, attack)
+        X.before_damage(g, ev)
+        n = ev.amount
+    if n <= 0 or not target.in_play:
+        return 0
+    target.damage += n
+    if source is not None and P.DEALS_DAMAGE in source.fx:
+        X.fire(g, P.DEALS_DAMAGE, source, obj=target, damage=n)
+    if P.DAMAGED in fx or P.DAMAGED in watchers:
+        X.fire(g, P.DAMAGED, target, obj=source, damage=n)
+    if target.in_play and target.damage >= max_hp(g, target):
+        P.kill(g, target, source)
+    return n
+
+
+def _plain_fights(monkeypatch) -> None:
+    """The fight loop's plain code: combat.attack and primitives.deal_damage as they were (the
+    callers look both up in their modules at each call)."""
+    from pnpgen.simulate import combat as C
+
+    monkeypatch.setattr(C, "attack", ref_attack)
+    monkeypatch.setattr(P, "deal_damage", ref_deal_damage)
+
+
+@pytest.mark.parametrize("cards_of", ["mini", "xenoshyft"])
+def test_fight_shortcuts_play_the_same_games(monkeypatch, cards_of):
+    """Skipping the prevention question for hits that cannot kill (``lethal_prevent_only``), the
+    inlined power()/max_hp() and the compiled damage reductions of the fight loop give the same
+    games as the plain code (``ref_attack``, ``ref_deal_damage``)."""
+    if cards_of == "mini":
+        cards, runs = mini_cards(), ((1, 12, "easy"), (2, 12, "normal"), (3, 6, "training"))
+    else:
+        if not (xeno_dir / "game.yaml").exists():
+            pytest.skip("Xenoshyft card specs not extracted")
+        from pnpgen.spec import load_game
+        cards, runs = load_game(xeno_dir).cards, ((2, 40, "normal"), (3, 8, "training"))
+    AlwaysAskedPolicy.skipped = 0
+    for players, games, difficulty in runs:
+        fast = _results(cards, players, games, 11, HeuristicPolicy, difficulty)
+        asked = _results(cards, players, games, 11, AlwaysAskedPolicy, difficulty)
+        assert fast == asked
+        rand = _results(cards, players, games, 11, RandomPolicy, difficulty)  # plays instants often
+        with monkeypatch.context() as m:
+            _plain_fights(m)
+            plain = _results(cards, players, games, 11, HeuristicPolicy, difficulty)
+            plain_rand = _results(cards, players, games, 11, RandomPolicy, difficulty)
+        assert fast == plain
+        assert rand == plain_rand
+    assert AlwaysAskedPolicy.skipped > 20  # the shortcut did skip questions
+
+
+def test_only_the_heuristic_policy_skips_prevention():
+    """A policy may prevent non-lethal damage: only one that says otherwise is skipped."""
+    assert HeuristicPolicy.lethal_prevent_only is True
+    assert RandomPolicy.lethal_prevent_only is False
+
+
+@pytest.mark.parametrize("temp", [(0, 0), (2, 0), (0, 3), (-5, 1), (1, -4)])
+@pytest.mark.parametrize("next_attack", [0, 2])
+def test_attack_reads_power_like_query_power(temp, next_attack):
+    """combat.attack's inlined Power (no modifier, no Power aura) against ``ref_attack``: round
+    bonuses (temp_power, negative ones clamp at 0) and the next-attack bonus, on fresh states."""
+    from pnpgen.simulate import combat as C
+    from pnpgen.simulate.fixtures import add_enemy, add_troop, bare_game, card_def, spec_card
+
+    troop = card_def(spec_card("t", "troop", 1, wave=1, cost=1, power=2, hp=9))
+    enemy = card_def(spec_card("e", "enemy", 1, wave=1, boss=False, power=3, hp=9))
+    out = []
+    for fn in (C.attack, ref_attack):
+        g = bare_game()
+        t, e = add_troop(g, 0, troop), add_enemy(g, 0, enemy, face_up=True)
+        t.temp_power, e.temp_power = temp
+        t.next_attack = next_attack
+        assert not (g.power_auras or t.mods or e.mods)  # the inlined case
+        fn(g, t, e)
+        out.append((t.damage, e.damage))
+    assert out[0] == out[1]
+
+
+def test_deal_damage_reads_hp_auras_like_max_hp():
+    """deal_damage's inlined max_hp() (the kill test and the lethal-hit test for prevention) counts
+    an HP aura: 3 damage on a 2-HP troop under a +3 HP aura neither kills it nor asks to prevent."""
+    from types import SimpleNamespace
+
+    from pnpgen.effects.model import Stat
+    from pnpgen.simulate.fixtures import add_troop, bare_game, card_def, spec_card
+
+    asked = []
+
+    class Asking(HeuristicPolicy):
+        def prevent(self, g, ev):
+            asked.append(ev.amount)
+
+    troop = card_def(spec_card("t", "troop", 1, wave=1, cost=1, power=1, hp=2))
+    g = bare_game(policy=Asking())
+    src, t = add_troop(g, 0, troop), add_troop(g, 0, troop)
+    src.aura_plans = ((None, SimpleNamespace(stat=Stat.HP), (False, False, 3, 0)),)  # +3 HP, lane
+    g.hp_auras.append(src)
+    assert max_hp(g, t) == 5 and not t.mods
+    assert P.deal_damage(g, t, 3) == 3
+    assert t.in_play and asked == []
+    assert P.deal_damage(g, t, 2) == 2  # lethal now: asked, then killed
+    assert asked == [2] and not t.in_play
+
+
+def test_strongest_first_sorts_like_list_sort():
+    """policies._strongest_first (indices sorted, lanes in order untouched) against the keyed
+    list.sort(reverse=True) it replaced: ties keep their order, equipped troops are re-valued."""
+    from pnpgen.simulate.fixtures import add_troop, bare_game, card_def, spec_card
+    from pnpgen.simulate.policies import _strongest_first
+
+    rng = random.Random(4)
+    cards = [card_def(spec_card(f"t{i}", "troop", 1, wave=1, cost=1, power=i % 3, hp=1 + i % 4))
+             for i in range(6)]
+    blade = card_def(spec_card("blade", "item", 1, cost=2, kind="equipment", boost_power=2))
+    value = lambda pw, hp, wave: pw * 10 + hp  # noqa: E731
+    for _ in range(200):
+        g = bare_game()
+        troops = [add_troop(g, 0, rng.choice(cards)) for _ in range(rng.randint(2, 5))]
+        values = {u: rng.choice((1.0, 2.0, 3.0)) for u in troops if rng.random() < 0.7}
+        for u in troops:
+            if rng.random() < 0.2:
+                u.equipment.append(blade)
+        def key(u):
+            if values.get(u) is None or u.equipment:
+                return value(power(g, u), max_hp(g, u) - u.damage, 1)
+            return values[u]
+        expected = sorted(troops, key=key, reverse=True)
+        lane = g.players[0].troops
+        _strongest_first(g, lane, values, value)
+        assert lane == expected

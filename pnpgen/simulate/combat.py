@@ -70,17 +70,19 @@ def combat_lane(g: GameState, lane: int) -> None:
 def fight(g: GameState, lane: int, e: Unit) -> None:
     """Fight until the enemy or every troop is gone; React between attacks."""
     p = g.players[lane]
+    enemies, troops = p.enemies, p.troops  # the lane lists are never replaced, only changed
+    react = g.policy.react
     stall = 0
-    while e.in_play and p.enemies and p.enemies[0] is e:
-        if not p.troops:
+    while e.in_play and enemies and enemies[0] is e:
+        if not troops:
             overrun(g, lane, e)
             return
-        t = p.troops[0]
-        before = (t.damage, e.damage, len(p.troops))
+        t = troops[0]
+        t_dmg, e_dmg, n = t.damage, e.damage, len(troops)
         attack(g, t, e)
-        if not e.in_play or not p.enemies or p.enemies[0] is not e:
+        if not e.in_play or not enemies or enemies[0] is not e:
             return
-        if (t.damage, e.damage, len(p.troops)) == before and t.in_play:
+        if t.damage == t_dmg and e.damage == e_dmg and len(troops) == n and t.in_play:
             stall += 1
             if stall >= STALL_LIMIT:
                 g.tally.stalemates += 1
@@ -88,7 +90,7 @@ def fight(g: GameState, lane: int, e: Unit) -> None:
                 return
         else:
             stall = 0
-        g.policy.react(g, "fight", e)
+        react(g, "fight", e)
 
 
 def attack(g: GameState, t: Unit, e: Unit) -> None:
@@ -102,8 +104,24 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
     # first strike: this attack only (an effect) or always (a continuous STRIKE_FIRST)
     e_first = e.strike_first_next or STRIKE_FIRST in e.statics
     t_first = t.strike_first_next or STRIKE_FIRST in t.statics
-    pe = power(g, e)
-    pt = power(g, t) + t.next_attack
+    # query.power without the call when no modifier can apply (no own modifier, no Power aura)
+    if g.power_auras:
+        pe = power(g, e)
+        pt = power(g, t) + t.next_attack
+    else:
+        if e.mods:
+            pe = power(g, e)
+        else:
+            pe = e.base_power + e.temp_power
+            if pe < 0:
+                pe = 0
+        if t.mods:
+            pt = power(g, t)
+        else:
+            pt = t.base_power + t.temp_power
+            if pt < 0:
+                pt = 0
+        pt += t.next_attack
     t.next_attack = 0
     t.strike_first_next = e.strike_first_next = False
     e.attacked = True

@@ -99,6 +99,8 @@ class HeuristicPolicy:
     saves a troop, cancelling harmful Reveal abilities of the enemy being revealed."""
 
     name = "heuristic"
+    # ``prevent`` does nothing unless the hit would kill: primitives.deal_damage skips the call then
+    lethal_prevent_only = True
 
     def __init__(self) -> None:
         self._threats: tuple[Any, Threats] | None = None  # (the game state, its Threats)
@@ -254,16 +256,10 @@ class HeuristicPolicy:
         # Keys are computed with the lane as it stands: list.sort empties the list while it calls
         # its key, so a Power that depends on the lane ("no other troops in this lane") would be
         # read off an empty lane inside the sort.
-        def key(u: Unit) -> float:  # values from before the deployment, unless equipped since
-            v = values.get(u)
-            if v is None or u.equipment:
-                return troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
-            return v
-
+        # values from before the deployment, unless equipped since
         for q in g.players:
             if len(q.troops) > 1:
-                keys = {id(u): key(u) for u in q.troops}
-                q.troops.sort(key=lambda u: keys[id(u)], reverse=True)
+                _strongest_first(g, q.troops, values, troop_value)
 
     def deploy_lane(self, g: GameState, p: Player, card: CardDef) -> int | None:
         size = g.rules.lane_size
@@ -399,6 +395,24 @@ class HeuristicPolicy:
                 P.discard_unit(g, u)
 
 
+def _strongest_first(g: GameState, troops: list, values: dict, troop_value: Any) -> None:
+    """Sort a lane by value, highest first (stable: equal troops keep their order): ``values[u]``,
+    or ``troop_value(Power, HP left, Wave)`` for a troop without one or equipped since. The indices
+    are sorted (the same order as ``troops.sort(key=..., reverse=True)``, without a call per
+    comparison key) and a lane already in order is left as it is."""
+    wave = g.wave
+    keys = []
+    for u in troops:
+        v = values.get(u)
+        if v is None or u.equipment:
+            v = troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
+        keys.append(v)
+    n = len(troops)
+    order = sorted(range(n), key=keys.__getitem__, reverse=True)
+    if order != list(range(n)):
+        troops[:] = [troops[i] for i in order]
+
+
 SPARE_TROOP = 0.3   # a troop bought with no free lane zone waits in hand
 HEAL_WORTH = 3      # damage (counting at most 2 per troop) worth a healing instant
 
@@ -438,8 +452,8 @@ def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | 
     wave = g.wave
     for c in discounters:
         key = (c, card, wave)
-        hit = _SAVINGS.get(key)
-        if hit is None:
+        hit = _SAVINGS.get(key, _MISS)  # None (no discount applies) is a cached answer too
+        if hit is _MISS:
             hit = _SAVINGS[key] = _plain_saving(c, card, wave)
         if hit is _CONTEXT:  # an amount read from the state: previewed now, like discount_options
             for eff in c.discount_effects:
@@ -455,6 +469,7 @@ def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | 
 
 _SAVINGS: dict = {}
 _CONTEXT = object()  # _plain_saving's answer when an amount needs the game state
+_MISS = object()
 
 
 def _plain_saving(c: CardDef, card: CardDef, wave: int) -> Any:
@@ -540,6 +555,7 @@ class RandomPolicy:
     """A random legal player: every choice drawn from ``g.rng``."""
 
     name = "random"
+    lethal_prevent_only = False
 
     def purchase(self, g: GameState, p: Player) -> None:
         rng = g.rng

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnpgen.effects.model import EventKind, Selector, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate.cards import CardDef, merged_effects
-from pnpgen.simulate.query import aura_actions, amount, max_hp, mod_plans, _ctx
+from pnpgen.simulate.query import _fast_mod, amount, matches, max_hp, mod_plans, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
 
 REVEAL = EventKind.REVEAL
@@ -23,6 +23,9 @@ WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
 WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
 ADVANCES = EventKind.ADVANCES
 REDUCE_TAKEN = Verb.REDUCE_DAMAGE_TAKEN
+UNPREVENTABLE = Verb.UNPREVENTABLE
+STATIC = EventKind.STATIC
+SELF = Selector.SELF
 
 
 class DamageEvent:
@@ -331,19 +334,31 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
             if not target.in_play:
                 return 0
         for aura in g.auras:
-            # aura_actions builds a list and contexts: asked only when some aura reduces damage
+            # damage reductions are looked up only when some aura has one
             if REDUCE_TAKEN in aura.aura_verbs:
-                for src, act in aura_actions(g, REDUCE_TAKEN, target):
-                    n -= amount(g, act.amount, _ctx(src))
+                n -= reductions(g, target)
                 break
         if WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
             ev = DamageEvent(target, n, source, ability, by_reveal, attack)
             X.before_damage(g, ev)  # replacement effects
             n = ev.amount
-    else:
+    elif WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
         ev = DamageEvent(target, n, source, ability, by_reveal, attack)
         X.before_damage(g, ev)  # replacement effects, and the players' prevention
         n = ev.amount
+    elif source is None or not source.fx or UNPREVENTABLE not in source.statics:
+        # X.before_damage with no replacement effect: only the players' prevention. A policy
+        # that prevents lethal hits only (``lethal_prevent_only``) is not asked about the others.
+        policy = g.policy
+        if not (policy.lethal_prevent_only and target.damage + n < (
+                max_hp(g, target) if target.mods or g.hp_auras else target.base_hp)):
+            ev = DamageEvent(target, n, source, ability, by_reveal, attack)
+            pending, g.pending = g.pending, ev
+            try:
+                policy.prevent(g, ev)
+            finally:
+                g.pending = pending
+            n = ev.amount
     if n <= 0 or not target.in_play:
         return 0
     target.damage += n
@@ -354,9 +369,44 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
         X.fire(g, DEALS_DAMAGE, source, obj=target, damage=n)
     if DAMAGED in fx or DAMAGED in watchers:
         X.fire(g, DAMAGED, target, obj=source, damage=n)
-    if target.in_play and target.damage >= max_hp(g, target):
+    if target.in_play and target.damage >= (
+            max_hp(g, target) if target.mods or g.hp_auras else target.base_hp):
         kill(g, target, source)
     return n
+
+
+_REDUCTIONS: dict[int, tuple] = {}
+
+
+def reductions(g: GameState, u: Unit) -> int:
+    """The damage taken by ``u`` that auras reduce: the sum of ``amount`` over
+    ``aura_actions(g, REDUCE_DAMAGE_TAKEN, u)``, with each aura's actions listed once per effect
+    tuple and constant ones (``query._fast_mod``: a plain amount, no wave gate or condition, ALL
+    units of one side in the aura's lane) added without a context or ``matches``."""
+    total = 0
+    wave = g.wave
+    for src in g.auras:
+        if REDUCE_TAKEN not in src.aura_verbs:
+            continue
+        statics = src.fx.get(STATIC, ())
+        hit = _REDUCTIONS.get(id(statics))
+        if hit is None or hit[0] is not statics:
+            hit = _REDUCTIONS[id(statics)] = (statics, tuple(
+                (eff, act, _fast_mod(eff, act)) for eff in statics for act in eff.actions
+                if act.verb is REDUCE_TAKEN and act.target is not None and act.target.selector is not SELF))
+        c = None
+        for eff, act, fast in hit[1]:
+            if fast is not None:
+                if u.is_enemy == fast[0] and u.lane == src.lane and not (fast[1] and u is src):
+                    total += fast[2] + fast[3] * wave
+                continue
+            if eff.wave is not None and not eff.wave.allows(wave):
+                continue
+            if c is None:
+                c = _ctx(src)
+            if matches(g, act.target, u, c):
+                total += amount(g, act.amount, _ctx(src))
+    return total
 
 
 def damage_base(g: GameState, n: int, source: Unit | None) -> None:
