@@ -48,21 +48,9 @@ def fire(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: in
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 _trigger_plan(g, plan, unit, ctx, obj)
-    if not g.watchers:
-        return
-    watchers = g.watchers.get(event)
-    if watchers:
-        for w in list(watchers):  # kept enemies-first by primitives.register
-            if not w.in_play and w is not unit:
-                continue
-            for eff in w.fx.get(event, ()):
-                subj = eff.trigger.subject
-                if subj is None or subj.selector is Selector.SELF:
-                    continue
-                ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
-                _bind_participants(ctx, event, unit, obj)
-                if matches(g, subj, unit, ctx):
-                    _trigger_plan(g, plan_of(eff), w, ctx, obj)
+    if g.watchers:
+        for w, eff, ctx in _watcher_hits(g, event, unit, obj, damage):
+            _trigger_plan(g, plan_of(eff), w, ctx, obj)
 
 
 def _trigger_plan(g: GameState, plan: Plan, bearer: Unit, ctx: Ctx, obj: Any) -> bool:
@@ -93,21 +81,28 @@ def fire_interpreted(g: GameState, event: EventKind, unit: Unit, obj: Any = None
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 _trigger_interpreted(g, eff, unit, ctx, obj)
-    if not g.watchers:
-        return
+    if g.watchers:
+        for w, eff, ctx in _watcher_hits(g, event, unit, obj, damage):
+            _trigger_interpreted(g, eff, w, ctx, obj)
+
+
+def _watcher_hits(g: GameState, event: EventKind, unit: Unit, obj: Any, damage: int):
+    """(watcher, effect, context) for each other card's effect that ``event`` on ``unit`` sets off.
+    Lazy on purpose: each match is tested after the previous one has resolved, as the rules do."""
     watchers = g.watchers.get(event)
-    if watchers:
-        for w in list(watchers):  # kept enemies-first by primitives.register
-            if not w.in_play and w is not unit:
+    if not watchers:
+        return
+    for w in list(watchers):  # kept enemies-first by primitives.register
+        if not w.in_play and w is not unit:
+            continue
+        for eff in w.fx.get(event, ()):
+            subj = eff.trigger.subject
+            if subj is None or subj.selector is Selector.SELF:
                 continue
-            for eff in w.fx.get(event, ()):
-                subj = eff.trigger.subject
-                if subj is None or subj.selector is Selector.SELF:
-                    continue
-                ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
-                _bind_participants(ctx, event, unit, obj)
-                if matches(g, subj, unit, ctx):
-                    _trigger_interpreted(g, eff, w, ctx, obj)
+            ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
+            _bind_participants(ctx, event, unit, obj)
+            if matches(g, subj, unit, ctx):
+                yield w, eff, ctx
 
 
 # Events whose "THAT"/"IT" names the other party (the troop an enemy kills, the card it damages).
