@@ -18,3 +18,16 @@ def test_same_kind_warnings_merge_into_one_line_with_a_fix():
         "set it in _overrides.yaml to print them",
         "board 'mat' has no count; printed 1",
     ]
+
+
+def test_grouping_understands_the_builds_own_warnings(tmp_path):
+    """The grouping reads build_game's wording: a real Derelict build must come out grouped."""
+    from pnpgen.render.build import build_game
+    from pnpgen.spec import load_game
+
+    warnings = build_game(load_game("derelict"), tmp_path).warnings
+    unsized = [w for w in warnings if "has no size" in w]
+    assert len(unsized) > 1
+    grouped = grouped_warnings(warnings)
+    assert not any("has no size" in w for w in grouped)
+    assert any(w.startswith(f"{len(unsized)} token components with no size") for w in grouped)
