@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from pnpgen.tables import format_table as format_rows
+
 
 def frac_json(p: Fraction) -> dict[str, Any]:
     """A probability as JSON: the exact fraction as text ("1/2") and a float."""
@@ -17,13 +19,6 @@ def frac_json(p: Fraction) -> dict[str, Any]:
 
 def percent(p: Fraction) -> str:
     return f"{float(p) * 100:6.2f}%"
-
-
-def table(headers: list[str], rows: list[list[str]]) -> str:
-    """A left-aligned text table with a rule under the headers."""
-    widths = [max(len(str(c)) for c in col) for col in zip(headers, *rows)]
-    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
-    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
 def _dist_rows(label: str, dist: dict[int, Fraction]) -> list[list[str]]:
@@ -52,7 +47,7 @@ def format_table(result: Any) -> str:
             rows.append(["Lucky re-roll used", _f(result.reroll_chance), percent(result.reroll_chance)])
         extra = [f"skills: {', '.join(result.skills)}"] if result.skills else []
         extra += [f"ignored: {s}" for s in result.ignored_skills] + [f"note: {n}" for n in result.notes]
-        return "\n".join([head, table(["outcome", "exact", "chance"], rows), *extra])
+        return "\n".join([head, format_rows(["outcome", "exact", "chance"], rows), *extra])
     if isinstance(result, AttackOdds):
         head = (
             f"Derelict attack ({', '.join(result.mods) or 'no modifiers'}; roll {result.modifier:+d},"
@@ -69,7 +64,7 @@ def format_table(result: Any) -> str:
         if result.eliminated_by_attack is not None:
             for i, p in enumerate(result.eliminated_by_attack, start=1):
                 rows.append([f"eliminated within {i}", _f(p), percent(p)])
-        return "\n".join([head, table(["outcome", "exact", "chance"], rows), *[f"note: {n}" for n in result.notes]])
+        return "\n".join([head, format_rows(["outcome", "exact", "chance"], rows), *[f"note: {n}" for n in result.notes]])
     raise TypeError(f"no table for {type(result).__name__}")
 
 

@@ -48,7 +48,3 @@ class CheckContext:
         """The card's free-text fields, in declaration order (where text defects can live)."""
         ctype = self.game.card_types[card.type]
         return [name for name, f in ctype.fields.items() if f.type.value == "text" and card.get(name)]
-
-    @cached_property
-    def card_names(self) -> list[str]:
-        return sorted({c.name for c in self.game.cards})
