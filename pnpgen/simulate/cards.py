@@ -22,7 +22,7 @@ class CardDef:
                  "kind", "starter", "copies", "value", "item_types", "effects", "by_event", "statics",
                  "unparsed", "is_troop", "is_enemy", "is_item", "is_xeno", "purchasable", "has_use",
                  "has_from_hand", "legendary", "hand_effects", "discount_effects", "self_mods", "incomplete",
-                 "hand_verbs", "index")
+                 "hand_verbs", "index", "equipment", "instant")
 
     def __init__(self, card: Any, effects: tuple[Effect, ...] = (), unparsed: int = 0) -> None:
         get = card.get
@@ -44,6 +44,9 @@ class CardDef:
         self.is_enemy = self.type == "enemy"
         self.is_item = self.type == "item"
         self.is_xeno = self.type == "xenosathem"
+        # plain attributes, not properties: read for every hand card at every purchase and deployment
+        self.equipment = self.is_item and self.kind == "equipment"
+        self.instant = self.is_item and self.kind == "instant"
         self.value: int = _xeno_value(card) if self.is_xeno else 0
         if self.is_xeno:
             self.cost = 0  # rulebook, Xenosathem Cards: "treat Xenosathem Cards as having 0 Resource Cost"
@@ -82,14 +85,6 @@ class CardDef:
     def on(self, event: EventKind) -> tuple[Effect, ...]:
         """The effects this card has for ``event`` (empty tuple when none)."""
         return self.by_event.get(event, _NO_EFFECTS)
-
-    @property
-    def equipment(self) -> bool:
-        return self.is_item and self.kind == "equipment"
-
-    @property
-    def instant(self) -> bool:
-        return self.is_item and self.kind == "instant"
 
     def __repr__(self) -> str:
         return f"CardDef({self.id})"

@@ -26,6 +26,11 @@ from pnpgen.simulate.query import max_hp, power, select, _ctx
 from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Unit
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_ATTACKED_SURVIVES = EventKind.ATTACKED_SURVIVES
+_ATTACKS_BASE = EventKind.ATTACKS_BASE
+
 ATTACKS = EventKind.ATTACKS
 STRIKE_FIRST = Verb.STRIKE_FIRST
 ATTACK_MULTIPLE = Verb.ATTACK_MULTIPLE
@@ -137,11 +142,14 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
             enemy_hits(g, e, t, power(g, e))
     else:
         # simultaneous: both Powers are fixed before either damage lands
-        enemy_hits(g, e, t, pe)
+        if e.statics:
+            enemy_hits(g, e, t, pe)
+        else:  # enemy_hits' plain case, without the call (most enemies have no attack statics)
+            P.deal_damage(g, t, pe, e, attack=True)
         if e.in_play:
             P.deal_damage(g, e, pt, t, attack=True)
-    if e.in_play and EventKind.ATTACKED_SURVIVES in e.fx:
-        X.fire(g, EventKind.ATTACKED_SURVIVES, e, obj=t)
+    if e.in_play and _ATTACKED_SURVIVES in e.fx:
+        X.fire(g, _ATTACKED_SURVIVES, e, obj=t)
 
 
 def enemy_hits(g: GameState, e: Unit, t: Unit, pe: int) -> None:
@@ -197,7 +205,7 @@ def overrun(g: GameState, lane: int, e: Unit) -> None:
         fight(g, lane, e)
         return
     P.damage_base(g, power(g, e), e)
-    if e.in_play and EventKind.ATTACKS_BASE in e.fx:
-        X.fire(g, EventKind.ATTACKS_BASE, e)
+    if e.in_play and _ATTACKS_BASE in e.fx:
+        X.fire(g, _ATTACKS_BASE, e)
     if e.in_play:
         P.discard_unit(g, e)

@@ -14,18 +14,68 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pnpgen.effects.model import Action, Effect, EventKind, Kind, Limit, Position, Selector, Verb
+from pnpgen.effects.model import Action, Effect, EventKind, Kind, Limit, Position, Selector, Stat, Verb
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.compiled import _PLANS, Plan, plan_of, register_handlers
 from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, max_hp, select
 from pnpgen.simulate.state import GameState, Unit
 
-_SELF_TRIGGER = (None, Selector.SELF)
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_DAMAGED = EventKind.DAMAGED
+_DEALS_DAMAGE = EventKind.DEALS_DAMAGE
+_KILLS = EventKind.KILLS
+_PURCHASED = EventKind.PURCHASED
+_REVEAL = EventKind.REVEAL
+_USE = EventKind.USE
+_WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
+_WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
+_CARD = Kind.CARD
+_ENEMY = Kind.ENEMY
+_ITEM = Kind.ITEM
+_TROOP = Kind.TROOP
+_ONCE_PER_ROUND = Limit.ONCE_PER_ROUND
+_CHOOSE = Selector.CHOOSE
+_CHOSEN_BY_OWNER = Selector.CHOSEN_BY_OWNER
+_POWER = Stat.POWER
+_POWER_AND_HP = Stat.POWER_AND_HP
+_ADVANCE = Verb.ADVANCE
+_ATTACK_MULTIPLE = Verb.ATTACK_MULTIPLE
+_BECOME_ENEMY = Verb.BECOME_ENEMY
+_BECOME_TROOP = Verb.BECOME_TROOP
+_BOOST_ATTACK = Verb.BOOST_ATTACK
+_BURN = Verb.BURN
+_CANCEL_REVEAL = Verb.CANCEL_REVEAL
+_CANNOT_BE_PURCHASED = Verb.CANNOT_BE_PURCHASED
+_CANNOT_EQUIP = Verb.CANNOT_EQUIP
+_DEAL_DAMAGE = Verb.DEAL_DAMAGE
+_DEPLOY = Verb.DEPLOY
+_DISCARD = Verb.DISCARD
+_EXCESS_DAMAGE = Verb.EXCESS_DAMAGE
+_GAIN_CARD = Verb.GAIN_CARD
+_GAIN_RESOURCES = Verb.GAIN_RESOURCES
+_HEAL = Verb.HEAL
+_HEAL_TO = Verb.HEAL_TO
+_INCREASE_DAMAGE = Verb.INCREASE_DAMAGE
+_KILL = Verb.KILL
+_MODIFY_STAT = Verb.MODIFY_STAT
+_PLACE = Verb.PLACE
+_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
+_REDIRECT_DAMAGE = Verb.REDIRECT_DAMAGE
+_REDUCE_COST = Verb.REDUCE_COST
+_REDUCE_DAMAGE_TAKEN = Verb.REDUCE_DAMAGE_TAKEN
+_REVERSE_ORDER = Verb.REVERSE_ORDER
+_SPAWN_ENEMY = Verb.SPAWN_ENEMY
+_STRIKE_FIRST = Verb.STRIKE_FIRST
+_TARGET = Verb.TARGET
+_UNPREVENTABLE = Verb.UNPREVENTABLE
+_UNTARGETABLE = Verb.UNTARGETABLE
+
 NO_LIMIT = Limit.NONE
 SELF = Selector.SELF
-_ENEMY, _TROOP, _CARD = Kind.ENEMY, Kind.TROOP, Kind.CARD
-_UNIT_KINDS = (Kind.TROOP, Kind.ENEMY)
+_SELF_TRIGGER = (None, SELF)
+_UNIT_KINDS = (_TROOP, _ENEMY)
 
 
 # --- triggers -------------------------------------------------------------------------------------
@@ -48,7 +98,7 @@ def fire(g: GameState, event: EventKind, unit: Unit, obj: Any = None, damage: in
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 _trigger_plan(g, plan, unit, ctx, obj)
-    if g.watchers:
+    if g.watchers.get(event):  # the dict keeps a key whose list has emptied: test the list
         for w, eff, ctx in _watcher_hits(g, event, unit, obj, damage):
             _trigger_plan(g, plan_of(eff), w, ctx, obj)
 
@@ -97,7 +147,7 @@ def _watcher_hits(g: GameState, event: EventKind, unit: Unit, obj: Any, damage: 
             continue
         for eff in w.fx.get(event, ()):
             subj = eff.trigger.subject
-            if subj is None or subj.selector is Selector.SELF:
+            if subj is None or subj.selector is SELF:
                 continue
             ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
             _bind_participants(ctx, event, unit, obj)
@@ -106,7 +156,7 @@ def _watcher_hits(g: GameState, event: EventKind, unit: Unit, obj: Any, damage: 
 
 
 # Events whose "THAT"/"IT" names the other party (the troop an enemy kills, the card it damages).
-_PATIENT_IS_OBJECT = frozenset({EventKind.KILLS, EventKind.DEALS_DAMAGE, EventKind.PURCHASED})
+_PATIENT_IS_OBJECT = frozenset({_KILLS, _DEALS_DAMAGE, _PURCHASED})
 
 
 def _bind_participants(ctx: Ctx, event: EventKind, unit: Unit, obj: Any) -> None:
@@ -160,8 +210,8 @@ def before_damage(g: GameState, ev: Any) -> None:
     target = ev.target
     g_pending, g.pending = g.pending, ev
     try:
-        if EventKind.WOULD_BE_DAMAGED in target.fx or EventKind.WOULD_BE_DAMAGED in g.watchers:
-            fire(g, EventKind.WOULD_BE_DAMAGED, target, obj=ev.source, damage=ev.amount)
+        if _WOULD_BE_DAMAGED in target.fx or _WOULD_BE_DAMAGED in g.watchers:
+            fire(g, _WOULD_BE_DAMAGED, target, obj=ev.source, damage=ev.amount)
         if not target.is_enemy and ev.amount > 0 and not _unpreventable(ev):
             g.policy.prevent(g, ev)
     finally:
@@ -172,15 +222,15 @@ def _unpreventable(ev: Any) -> bool:
     src = ev.source
     if src is None or not src.fx:
         return False
-    return Verb.UNPREVENTABLE in src.statics
+    return _UNPREVENTABLE in src.statics
 
 
 def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
     """Run WOULD_BE_KILLED replacement effects; True when one replaced the kill."""
-    if EventKind.WOULD_BE_KILLED not in u.fx and EventKind.WOULD_BE_KILLED not in g.watchers:
+    if _WOULD_BE_KILLED not in u.fx and _WOULD_BE_KILLED not in g.watchers:
         return False
     dmg = u.damage
-    fire(g, EventKind.WOULD_BE_KILLED, u, obj=killer)
+    fire(g, _WOULD_BE_KILLED, u, obj=killer)
     return u.damage != dmg and u.damage < max_hp(g, u) or not u.in_play or u.lane < 0
 
 
@@ -249,7 +299,7 @@ def run_interpreted(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) ->
             if not _payable(g, act, ctx):
                 return False
     if bearer is not None and eff.limit is not NO_LIMIT:
-        if eff.limit is Limit.ONCE_PER_ROUND:
+        if eff.limit is _ONCE_PER_ROUND:
             if not bearer.used:
                 bearer.used = set()  # Unit starts with a shared empty frozenset
             bearer.used.add(id(eff))
@@ -281,10 +331,10 @@ def run_interpreted(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) ->
 
 
 def _payable(g: GameState, act: Action, ctx: Ctx) -> bool:
-    if act.verb in (Verb.DISCARD, Verb.BURN) and act.target is not None:
+    if act.verb in (_DISCARD, _BURN) and act.target is not None:
         need = act.target.count or 1
         return len(select(g, act.target, ctx)) >= need
-    if act.verb is Verb.DEAL_DAMAGE:
+    if act.verb is _DEAL_DAMAGE:
         targets = select(g, act.target, ctx)
         return bool(targets)
     return True
@@ -297,16 +347,16 @@ def targets_of(g: GameState, act: Action, ctx: Ctx) -> list:
         cands = [ctx.bearer]  # select()'s answer for "THIS ENEMY/TROOP" (Smoker's "place this enemy")
     else:
         cands = select(g, t, ctx)
-    if t is not None and t.selector in (Selector.CHOOSE, Selector.CHOSEN_BY_OWNER) and t.count is not None:
+    if t is not None and t.selector in (_CHOOSE, _CHOSEN_BY_OWNER) and t.count is not None:
         if len(cands) > t.count:
             cands = g.policy.choose(g, ctx, act, cands, t.count)
     if cands and t is not None:
         first = cands[0]
         if isinstance(first, Unit):
-            ctx.bound[Kind.ENEMY if first.is_enemy else Kind.TROOP] = first
+            ctx.bound[_ENEMY if first.is_enemy else _TROOP] = first
         elif isinstance(first, tuple) and isinstance(first[1], CardDef):
-            ctx.bound[Kind.CARD] = first[1]
-            ctx.bound[Kind.TROOP if first[1].is_troop else Kind.ITEM] = first[1]
+            ctx.bound[_CARD] = first[1]
+            ctx.bound[_TROOP if first[1].is_troop else _ITEM] = first[1]
     return cands
 
 
@@ -326,7 +376,7 @@ def _units(xs: list) -> list[Unit]:
 
 def _deal(g: GameState, act: Action, ctx: Ctx) -> None:
     n = amount(g, act.amount, ctx)
-    by_reveal = ctx.effect is not None and ctx.effect.trigger.event is EventKind.REVEAL
+    by_reveal = ctx.effect is not None and ctx.effect.trigger.event is _REVEAL
     for x in targets_of(g, act, ctx):
         if x == "base":
             P.damage_base(g, n, ctx.bearer)
@@ -341,7 +391,7 @@ def _prevent(g: GameState, act: Action, ctx: Ctx) -> None:
     ev = g.pending
     if ev is None:
         victim = ctx.subject
-        if isinstance(victim, Unit) and ctx.effect is not None and ctx.effect.trigger.event is EventKind.DAMAGED:
+        if isinstance(victim, Unit) and ctx.effect is not None and ctx.effect.trigger.event is _DAMAGED:
             n = min(amount(g, act.amount, ctx), ctx.damage, victim.damage)
             P.heal(g, victim, n)
             ctx.damage = n
@@ -349,14 +399,14 @@ def _prevent(g: GameState, act: Action, ctx: Ctx) -> None:
     if act.source is not None and not source_matches(act.source, ev):
         return
     t = act.target
-    if t is not None and t.selector is Selector.SELF and ev.target is not ctx.bearer:
+    if t is not None and t.selector is SELF and ev.target is not ctx.bearer:
         return
     n = min(amount(g, act.amount, ctx), ev.amount)
     ev.amount -= n
     ctx.damage = n
-    ctx.bound[Kind.TROOP if not ev.target.is_enemy else Kind.ENEMY] = ev.target
+    ctx.bound[_TROOP if not ev.target.is_enemy else _ENEMY] = ev.target
     if ev.source is not None:
-        ctx.bound.setdefault(Kind.ENEMY if ev.source.is_enemy else Kind.TROOP, ev.source)
+        ctx.bound.setdefault(_ENEMY if ev.source.is_enemy else _TROOP, ev.source)
 
 
 def _redirect(g: GameState, act: Action, ctx: Ctx) -> None:
@@ -435,7 +485,7 @@ def _discard(g: GameState, act: Action, ctx: Ctx) -> None:
                 _self_from_hand(g, ctx, burn=False)
             else:
                 _pile_move(g, x, g.players[ctx.player].discard)
-                ctx.bound[Kind.CARD] = x[1]
+                ctx.bound[_CARD] = x[1]
 
 
 def _self_from_hand(g: GameState, ctx: Ctx, burn: bool) -> None:
@@ -523,15 +573,14 @@ def _advance(g: GameState, act: Action, ctx: Ctx) -> None:
 
 
 def _reverse(g: GameState, act: Action, ctx: Ctx) -> None:
-    enemy = act.target is not None and act.target.kind is Kind.ENEMY
+    enemy = act.target is not None and act.target.kind is _ENEMY
     p = g.players[ctx.lane]
     P.reverse_lane(g, p.enemies if enemy else p.troops)
 
 
 def _modify(g: GameState, act: Action, ctx: Ctx) -> None:
-    from pnpgen.effects.model import Stat
     n = amount(g, act.amount, ctx)
-    if act.stat in (Stat.POWER, Stat.POWER_AND_HP):
+    if act.stat in (_POWER, _POWER_AND_HP):
         for u in _units(targets_of(g, act, ctx)):
             u.temp_power += n
 
@@ -578,18 +627,18 @@ def _deploy(g: GameState, act: Action, ctx: Ctx) -> None:
 
 
 HANDLERS: dict[Verb, Callable[[GameState, Action, Ctx], None]] = {
-    Verb.DEAL_DAMAGE: _deal, Verb.PREVENT_DAMAGE: _prevent, Verb.HEAL: _heal, Verb.HEAL_TO: _heal_to,
-    Verb.REDIRECT_DAMAGE: _redirect, Verb.BURN: _burn, Verb.DISCARD: _discard, Verb.KILL: _kill,
-    Verb.PLACE: _place, Verb.SPAWN_ENEMY: _spawn, Verb.GAIN_CARD: _gain_card, Verb.ADVANCE: _advance,
-    Verb.REVERSE_ORDER: _reverse, Verb.MODIFY_STAT: _modify, Verb.BOOST_ATTACK: _boost,
-    Verb.INCREASE_DAMAGE: _increase, Verb.STRIKE_FIRST: _strike_first, Verb.REDUCE_COST: _reduce_cost,
-    Verb.GAIN_RESOURCES: _gain_resources, Verb.CANCEL_REVEAL: _cancel, Verb.TARGET: _target,
-    Verb.DEPLOY: _deploy, Verb.BECOME_ENEMY: _become_enemy_verb,
+    _DEAL_DAMAGE: _deal, _PREVENT_DAMAGE: _prevent, _HEAL: _heal, _HEAL_TO: _heal_to,
+    _REDIRECT_DAMAGE: _redirect, _BURN: _burn, _DISCARD: _discard, _KILL: _kill,
+    _PLACE: _place, _SPAWN_ENEMY: _spawn, _GAIN_CARD: _gain_card, _ADVANCE: _advance,
+    _REVERSE_ORDER: _reverse, _MODIFY_STAT: _modify, _BOOST_ATTACK: _boost,
+    _INCREASE_DAMAGE: _increase, _STRIKE_FIRST: _strike_first, _REDUCE_COST: _reduce_cost,
+    _GAIN_RESOURCES: _gain_resources, _CANCEL_REVEAL: _cancel, _TARGET: _target,
+    _DEPLOY: _deploy, _BECOME_ENEMY: _become_enemy_verb,
 }
 
 # Continuous verbs: read where they matter (query.power, combat, purchase), never "run".
-PASSIVE = frozenset({Verb.REDUCE_DAMAGE_TAKEN, Verb.ATTACK_MULTIPLE, Verb.EXCESS_DAMAGE, Verb.UNPREVENTABLE,
-                     Verb.UNTARGETABLE, Verb.CANNOT_EQUIP, Verb.CANNOT_BE_PURCHASED, Verb.BECOME_TROOP})
+PASSIVE = frozenset({_REDUCE_DAMAGE_TAKEN, _ATTACK_MULTIPLE, _EXCESS_DAMAGE, _UNPREVENTABLE,
+                     _UNTARGETABLE, _CANNOT_EQUIP, _CANNOT_BE_PURCHASED, _BECOME_TROOP})
 register_handlers(HANDLERS, PASSIVE)
 
 
@@ -631,7 +680,7 @@ def options(g: GameState, want: frozenset | None = None) -> list[Option]:
                 if (want is None or not want.isdisjoint(verbs(eff))) and available(g, eff, None):
                     out.append(Option(p.index, card, None, eff))
         for u in p.troops:
-            for eff in u.fx.get(EventKind.USE, ()):
+            for eff in u.fx.get(_USE, ()):
                 if (want is None or not want.isdisjoint(verbs(eff))) and available(g, eff, u):
                     out.append(Option(u.owner, u.card, u, eff))
     return out

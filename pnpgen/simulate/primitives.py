@@ -8,11 +8,17 @@ reverse_lane, draw_enemy. Triggers are fired through ``executor``; randomness co
 
 from __future__ import annotations
 
+from typing import Any
+
 from pnpgen.effects.model import EventKind, Selector, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate.cards import CardDef, merged_effects
 from pnpgen.simulate.query import _fast_mod, amount, matches, max_hp, mod_plans, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
+
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_MODIFY_STAT = Verb.MODIFY_STAT
 
 REVEAL = EventKind.REVEAL
 KILLED = EventKind.KILLED
@@ -119,14 +125,9 @@ def register(g: GameState, u: Unit) -> None:
     if u.indexed:
         unregister(g, u)
     card = u.card
-    equipment = u.equipment
-    if equipment:
-        u.base_power = card.power + sum(e.boost_power for e in equipment)
-        u.base_hp = card.hp + sum(e.boost_hp for e in equipment)
-    else:
-        u.base_power = card.power
-        u.base_hp = card.hp
     if u.converted:
+        u.base_power = card.power + sum(e.boost_power for e in u.equipment)
+        u.base_hp = card.hp + sum(e.boost_hp for e in u.equipment)
         u.fx = {}
         u.mods = ()
         u.statics = {}
@@ -135,17 +136,15 @@ def register(g: GameState, u: Unit) -> None:
         u.aura_verbs = frozenset()
         u.use_verbs = frozenset()
         return
-    if not u.equipment:
-        fx, u.mods, index = card.by_event, card.self_mods, card.index
+    equipment = u.equipment
+    if equipment:
+        fields = _unit_fields(card, equipment)
     else:
-        fx, u.mods, index = merged_effects(u.card, u.equipment)
-    u.fx = fx
-    u.statics = index.statics
-    u.aura_mods = index.aura_mods
-    u.mod_plans = mod_plans(u.mods) if u.mods else ()
-    u.aura_plans = mod_plans(index.aura_mods) if index.aura_mods else ()
-    u.aura_verbs = index.aura_verbs
-    u.use_verbs = index.use_verbs
+        fields = _TEMPLATES.get(card)
+        if fields is None:
+            fields = _TEMPLATES[card] = _unit_fields(card, ())
+    (u.base_power, u.base_hp, u.fx, u.mods, u.statics, u.aura_mods, u.mod_plans, u.aura_plans,
+     u.aura_verbs, u.use_verbs, index) = fields
     if index.aura and u.face_up:
         g.auras.append(u)
         if index.aura_power:
@@ -161,6 +160,24 @@ def register(g: GameState, u: Unit) -> None:
         else:
             lst.append(u)
         u.indexed = True
+
+
+# card -> _unit_fields(card, ()): every unit of a card without equipment gets the same values
+_TEMPLATES: dict = {}
+
+
+def _unit_fields(card: CardDef, equipment: Any) -> tuple:
+    """What ``register`` sets on a unit of ``card`` carrying ``equipment`` (and the effect index)."""
+    if equipment:
+        fx, mods, index = merged_effects(card, equipment)
+        base_power = card.power + sum(e.boost_power for e in equipment)
+        base_hp = card.hp + sum(e.boost_hp for e in equipment)
+    else:
+        fx, mods, index = card.by_event, card.self_mods, card.index
+        base_power, base_hp = card.power, card.hp
+    return (base_power, base_hp, fx, mods, index.statics, index.aura_mods,
+            mod_plans(mods) if mods else (), mod_plans(index.aura_mods) if index.aura_mods else (),
+            index.aura_verbs, index.use_verbs, index)
 
 
 def unregister(g: GameState, u: Unit) -> None:
@@ -231,11 +248,11 @@ def reveal(g: GameState, u: Unit) -> None:
     u.face_up = True
     if g.trace:
         g.trace(f"  reveal {u.card.id} in lane {u.lane}")
-    if EventKind.STATIC in u.fx:
+    if STATIC in u.fx:
         register(g, u)  # its continuous effects come into play
-    for eff in u.fx.get(EventKind.STATIC, ()):
+    for eff in u.fx.get(STATIC, ()):
         for act in eff.actions:
-            if act.verb is Verb.MODIFY_STAT and act.snapshot is REVEAL:
+            if act.verb is _MODIFY_STAT and act.snapshot is REVEAL:
                 u.temp_power += amount(g, act.amount, _ctx(u))
     if REVEAL in u.fx:
         X.reveal_window(g, u)

@@ -18,8 +18,50 @@ from pnpgen.effects.model import (
 )
 from pnpgen.simulate.state import GameState, Unit
 
-STATIC = EventKind.STATIC
-MODIFY = Verb.MODIFY_STAT
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_STATIC = EventKind.STATIC
+_DAMAGED = Filter.DAMAGED
+_FACE_DOWN = Filter.FACE_DOWN
+_ITEM_CARD = Filter.ITEM_CARD
+_KILLED_THIS_ROUND = Filter.KILLED_THIS_ROUND
+_NON_BOSS = Filter.NON_BOSS
+_OTHER = Filter.OTHER
+_REVEALED = Filter.REVEALED
+_TROOP_CARD = Filter.TROOP_CARD
+_BASE = Kind.BASE
+_CARD = Kind.CARD
+_ENEMY = Kind.ENEMY
+_EQUIPMENT = Kind.EQUIPMENT
+_ITEM = Kind.ITEM
+_TROOP = Kind.TROOP
+_NO_LIMIT = Limit.NONE
+_ONCE_PER_ROUND = Limit.ONCE_PER_ROUND
+_ALL = Selector.ALL
+_CHOOSE = Selector.CHOOSE
+_FIRST = Selector.FIRST
+_LAST = Selector.LAST
+_NEXT = Selector.NEXT
+_SELF = Selector.SELF
+_THAT = Selector.THAT
+_TOP = Selector.TOP
+_COST = Stat.COST
+_DAMAGE_EVENT = Stat.DAMAGE_EVENT
+_DAMAGE_ON = Stat.DAMAGE_ON
+_HP = Stat.HP
+_POWER = Stat.POWER
+_POWER_AND_HP = Stat.POWER_AND_HP
+_MODIFY_STAT = Verb.MODIFY_STAT
+_UNTARGETABLE = Verb.UNTARGETABLE
+_ANY_LANE = Zone.ANY_LANE
+_BOARD = Zone.BOARD
+_DECK = Zone.DECK
+_DISCARD = Zone.DISCARD
+_EQUIPPED = Zone.EQUIPPED
+_HAND = Zone.HAND
+_THAT_LANE = Zone.THAT_LANE
+_THIS_LANE = Zone.THIS_LANE
+
 BIG = 10 ** 6  # "ALL damage": more than any card can take
 
 
@@ -49,8 +91,8 @@ def available(g: GameState, eff: Effect, unit: Unit | None) -> bool:
     """The effect's wave gate and use limit allow it now."""
     if eff.wave is not None and not eff.wave.allows(g.wave):
         return False
-    if unit is not None and eff.limit is not Limit.NONE:
-        marks = unit.used if eff.limit is Limit.ONCE_PER_ROUND else unit.first
+    if unit is not None and eff.limit is not _NO_LIMIT:
+        marks = unit.used if eff.limit is _ONCE_PER_ROUND else unit.first
         return id(eff) not in marks
     return True
 
@@ -75,7 +117,7 @@ def amount(g: GameState, a: Amount | None, ctx: Ctx) -> int:
 
 
 def stat_ref(g: GameState, ref: StatRef, ctx: Ctx) -> int:
-    if ref.stat is Stat.DAMAGE_EVENT:
+    if ref.stat is _DAMAGE_EVENT:
         return ctx.damage
     ents = select(g, ref.of, ctx) if ref.of is not None else [ctx.bearer]
     if not ents:
@@ -84,22 +126,22 @@ def stat_ref(g: GameState, ref: StatRef, ctx: Ctx) -> int:
     if isinstance(e, tuple):  # (pile, card)
         e = e[1]
     if isinstance(e, Unit):
-        if ref.stat is Stat.POWER:
+        if ref.stat is _POWER:
             return power(g, e)
-        if ref.stat is Stat.HP:
+        if ref.stat is _HP:
             return max_hp(g, e)
-        if ref.stat is Stat.DAMAGE_ON:
+        if ref.stat is _DAMAGE_ON:
             return e.damage
-        if ref.stat is Stat.COST:
+        if ref.stat is _COST:
             return e.card.cost
         return power(g, e) + max_hp(g, e)
-    return getattr(e, "cost", 0) if ref.stat is Stat.COST else 0
+    return getattr(e, "cost", 0) if ref.stat is _COST else 0
 
 
 def count(g: GameState, target: Target, ctx: Ctx) -> int:
-    if Filter.KILLED_THIS_ROUND in target.filters:
+    if _KILLED_THIS_ROUND in target.filters:
         return g.players[ctx.lane].kills_this_round
-    return len(select(g, Target(target.kind, Selector.ALL, None, target.zone, target.filters), ctx))
+    return len(select(g, Target(target.kind, _ALL, None, target.zone, target.filters), ctx))
 
 
 def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...], auras: list) -> int:
@@ -163,12 +205,12 @@ def _fast_mod(eff: Effect, act: Any) -> tuple | None:
             or a.half_round_up or a.per is not None or a.plus is not None:
         return None
     t = act.target
-    if t is None or t.selector is Selector.SELF:
+    if t is None or t.selector is _SELF:
         return (False, False, a.value, a.wave)  # on the card itself: no side or lane test needed
-    if t.kind not in (Kind.TROOP, Kind.ENEMY) or t.selector is not Selector.ALL \
-            or t.zone not in (None, Zone.THIS_LANE) or any(f is not Filter.OTHER for f in t.filters):
+    if t.kind not in (_TROOP, _ENEMY) or t.selector is not _ALL \
+            or t.zone not in (None, _THIS_LANE) or any(f is not _OTHER for f in t.filters):
         return None
-    return (t.kind is Kind.ENEMY, Filter.OTHER in t.filters, a.value, a.wave)
+    return (t.kind is _ENEMY, _OTHER in t.filters, a.value, a.wave)
 
 
 def _may_reach(t: Target, u: Unit, src: Unit) -> bool:
@@ -176,36 +218,36 @@ def _may_reach(t: Target, u: Unit, src: Unit) -> bool:
     matches would say False (wrong side, or another lane for a lane-bound target), so an aura in
     another lane costs no context."""
     kind = t.kind
-    if kind is Kind.TROOP:
+    if kind is _TROOP:
         if u.is_enemy:
             return False
-    elif kind is Kind.ENEMY:
+    elif kind is _ENEMY:
         if not u.is_enemy:
             return False
     else:
         return False
     sel = t.selector
-    if sel is not Selector.SELF and (t.zone is Zone.THIS_LANE or (t.zone is None and sel is not Selector.CHOOSE)):
+    if sel is not _SELF and (t.zone is _THIS_LANE or (t.zone is None and sel is not _CHOOSE)):
         return u.lane == src.lane
     return True
 
 
-_POWER = (Stat.POWER, Stat.POWER_AND_HP)
-_HP = (Stat.HP, Stat.POWER_AND_HP)
+_POWER_STATS = (_POWER, _POWER_AND_HP)
+_HP_STATS = (_HP, _POWER_AND_HP)
 
 
 def power(g: GameState, u: Unit) -> int:
     """Current Power: printed + equipment boosts + round bonuses + continuous effects."""
     p = u.base_power + u.temp_power
     if u.mods or g.power_auras:
-        p += _mods(g, u, _POWER, g.power_auras)
+        p += _mods(g, u, _POWER_STATS, g.power_auras)
     return p if p > 0 else 0
 
 
 def max_hp(g: GameState, u: Unit) -> int:
     """Current maximum HP: printed + equipment boosts + continuous effects."""
     if u.mods or g.hp_auras:
-        return u.base_hp + _mods(g, u, _HP, g.hp_auras)
+        return u.base_hp + _mods(g, u, _HP_STATS, g.hp_auras)
     return u.base_hp
 
 
@@ -221,7 +263,7 @@ def aura_actions(g: GameState, verb: Verb, u: Unit):
         if verb not in src.aura_verbs:
             continue
         c = None
-        for eff in src.fx.get(STATIC, ()):
+        for eff in src.fx.get(_STATIC, ()):
             if not available(g, eff, None):
                 continue
             for act in eff.actions:
@@ -234,7 +276,7 @@ def aura_actions(g: GameState, verb: Verb, u: Unit):
 
 
 def _self(t: Target | None) -> bool:
-    return t is None or t.selector is Selector.SELF
+    return t is None or t.selector is _SELF
 
 
 def _ctx(u: Unit) -> Ctx:
@@ -244,29 +286,29 @@ def _ctx(u: Unit) -> Ctx:
 # --- targets -----------------------------------------------------------------------------------
 
 def untargetable(u: Unit) -> bool:
-    return u.is_enemy and has_static(u, Verb.UNTARGETABLE) is not None
+    return u.is_enemy and has_static(u, _UNTARGETABLE) is not None
 
 
 def matches(g: GameState, t: Target, u: Unit, ctx: Ctx) -> bool:
     """Whether unit ``u`` is one of the entities ``t`` describes (for auras and watchers)."""
-    if t.kind is Kind.TROOP:
+    if t.kind is _TROOP:
         if u.is_enemy:
             return False
-    elif t.kind is Kind.ENEMY:
+    elif t.kind is _ENEMY:
         if not u.is_enemy:
             return False
     else:
         return False
     sel = t.selector
-    if sel is Selector.SELF:
+    if sel is _SELF:
         return u is ctx.bearer
     zone = t.zone
-    if zone is Zone.THIS_LANE or (zone is None and sel is not Selector.CHOOSE):
+    if zone is _THIS_LANE or (zone is None and sel is not _CHOOSE):
         if u.lane != ctx.lane:
             return False
     if not _filters_ok(g, t.filters, u, ctx):
         return False
-    if sel is Selector.FIRST:
+    if sel is _FIRST:
         lane = g.players[u.lane].enemies if u.is_enemy else g.players[u.lane].troops
         return u in lane[: t.count or 1]
     return True
@@ -274,25 +316,25 @@ def matches(g: GameState, t: Target, u: Unit, ctx: Ctx) -> bool:
 
 def _filters_ok(g: GameState, filters: tuple[Filter, ...], u: Unit, ctx: Ctx) -> bool:
     for f in filters:
-        if f is Filter.REVEALED and not u.face_up:
+        if f is _REVEALED and not u.face_up:
             return False
-        if f is Filter.FACE_DOWN and u.face_up:
+        if f is _FACE_DOWN and u.face_up:
             return False
-        if f is Filter.NON_BOSS and u.card.boss:
+        if f is _NON_BOSS and u.card.boss:
             return False
-        if f is Filter.DAMAGED and u.damage <= 0:
+        if f is _DAMAGED and u.damage <= 0:
             return False
-        if f is Filter.OTHER and u is ctx.bearer:
+        if f is _OTHER and u is ctx.bearer:
             return False
     return True
 
 
 def _lanes(g: GameState, t: Target, ctx: Ctx) -> list[int]:
     zone = t.zone
-    if zone is Zone.THAT_LANE:
-        that = ctx.bound.get(Kind.ENEMY) or ctx.bound.get(Kind.TROOP) or ctx.subject
+    if zone is _THAT_LANE:
+        that = ctx.bound.get(_ENEMY) or ctx.bound.get(_TROOP) or ctx.subject
         return [that.lane] if isinstance(that, Unit) else [ctx.lane]
-    if zone is Zone.ANY_LANE or zone is Zone.BOARD or (zone is None and t.selector is Selector.CHOOSE):
+    if zone is _ANY_LANE or zone is _BOARD or (zone is None and t.selector is _CHOOSE):
         # the lane being fought first: that is where a chosen target matters most
         return [g.active] + [i for i in range(len(g.players)) if i != g.active]
     return [ctx.lane]
@@ -308,35 +350,35 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
         return [ctx.bearer] if ctx.bearer is not None else []
     sel = t.selector
     kind = t.kind
-    if kind is Kind.BASE:
+    if kind is _BASE:
         return ["base"]
-    if sel is Selector.SELF:
-        if ctx.bearer is not None and kind in (Kind.TROOP, Kind.ENEMY):
+    if sel is _SELF:
+        if ctx.bearer is not None and kind in (_TROOP, _ENEMY):
             return [ctx.bearer]
-        if t.zone is Zone.HAND and ctx.card not in g.players[ctx.player].hand:
+        if t.zone is _HAND and ctx.card not in g.players[ctx.player].hand:
             return []  # "burn this card (from hand)" needs the card to be in hand
         return [("self", ctx.card)]
-    if sel is Selector.THAT:
+    if sel is _THAT:
         b = ctx.bound.get(kind)
-        if b is None and kind in (Kind.TROOP, Kind.ENEMY, Kind.CARD):
+        if b is None and kind in (_TROOP, _ENEMY, _CARD):
             b = ctx.subject if _kind_of(ctx.subject) is kind else ctx.object if _kind_of(ctx.object) is kind else None
-            if b is None and kind is Kind.CARD:
-                b = (ctx.bound.get(Kind.TROOP) or ctx.bound.get(Kind.ITEM) or ctx.bound.get(Kind.ENEMY)
+            if b is None and kind is _CARD:
+                b = (ctx.bound.get(_TROOP) or ctx.bound.get(_ITEM) or ctx.bound.get(_ENEMY)
                      or ctx.subject)
         return [b] if b is not None else []
     zone = t.zone
-    if zone in (Zone.HAND, Zone.DECK, Zone.DISCARD):
+    if zone in (_HAND, _DECK, _DISCARD):
         return _pile_cards(g, t, ctx)
-    if kind is Kind.EQUIPMENT or zone is Zone.EQUIPPED:
+    if kind is _EQUIPMENT or zone is _EQUIPPED:
         holders = select(g, t.on, ctx) if t.on is not None else [
-            ctx.bound.get(Kind.TROOP) or ctx.bearer]
+            ctx.bound.get(_TROOP) or ctx.bearer]
         return [(h, e) for h in holders if isinstance(h, Unit) for e in h.equipment]
-    if kind not in (Kind.TROOP, Kind.ENEMY):
+    if kind not in (_TROOP, _ENEMY):
         return []
     out: list[Unit] = []
-    enemy = kind is Kind.ENEMY
+    enemy = kind is _ENEMY
     lanes = _lanes(g, t, ctx)
-    if t.zone is Zone.ANY_LANE and sel is not Selector.CHOOSE and len(lanes) > 1:
+    if t.zone is _ANY_LANE and sel is not _CHOOSE and len(lanes) > 1:
         # "ALL TROOPS IN 1 LANE", "THE FIRST ENEMY IN 1 LANE": one lane, picked by the player
         # among those with candidates (the lane being fought first by default)
         picker = getattr(g.policy, "choose_lane", None)
@@ -344,7 +386,7 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
     for lane in lanes:
         p = g.players[lane]
         units = p.enemies if enemy else p.troops
-        if sel is Selector.NEXT:
+        if sel is _NEXT:
             ref = ctx.bound.get(kind) or ctx.subject
             if isinstance(ref, Unit) and ref in units:
                 i = units.index(ref)
@@ -352,11 +394,11 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
             else:
                 units = units[1:2]
         cand = [u for u in units if _filters_ok(g, t.filters, u, ctx)]
-        if sel is Selector.CHOOSE and enemy:
+        if sel is _CHOOSE and enemy:
             cand = [u for u in cand if not untargetable(u)]
-        if sel is Selector.FIRST:
+        if sel is _FIRST:
             cand = cand[: t.count or 1]
-        elif sel is Selector.LAST:
+        elif sel is _LAST:
             cand = cand[-(t.count or 1):]
         out.extend(cand)
     return out
@@ -364,15 +406,15 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
 
 def _kind_of(x: Any) -> Kind | None:
     if isinstance(x, Unit):
-        return Kind.ENEMY if x.is_enemy else Kind.TROOP
+        return _ENEMY if x.is_enemy else _TROOP
     return None
 
 
 def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
     p = g.players[ctx.player]
-    pile = {Zone.HAND: p.hand, Zone.DECK: p.deck, Zone.DISCARD: p.discard}[t.zone]
-    want_troop = t.kind is Kind.TROOP or Filter.TROOP_CARD in t.filters
-    want_item = t.kind is Kind.ITEM or Filter.ITEM_CARD in t.filters
+    pile = {_HAND: p.hand, _DECK: p.deck, _DISCARD: p.discard}[t.zone]
+    want_troop = t.kind is _TROOP or _TROOP_CARD in t.filters
+    want_item = t.kind is _ITEM or _ITEM_CARD in t.filters
     cards = []
     for c in reversed(pile):  # top first
         if want_troop and not c.is_troop:
@@ -384,7 +426,7 @@ def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
         if t.wave is not None and (c.wave < t.wave if t.wave_plus else c.wave != t.wave):
             continue
         cards.append((pile, c))
-    if t.selector is Selector.TOP:
+    if t.selector is _TOP:
         return cards[: t.count or 1]
     return cards
 
@@ -393,13 +435,26 @@ def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
 
 def holds(g: GameState, cond: Condition, ctx: Ctx) -> bool:
     if cond.kind in ("exists", "not-exists"):
-        t = cond.target
-        found = [x for x in select(g, Target(t.kind, Selector.ALL if t.selector is Selector.CHOOSE else t.selector,
-                                             t.count, t.zone, t.filters, t.on, t.wave, t.wave_plus, t.card), ctx)]
-        return bool(found) == (cond.kind == "exists")
+        return bool(select(g, _existence_target(cond), ctx)) == (cond.kind == "exists")
     if cond.kind in ("is", "is-not"):
         a = select(g, cond.target, ctx)
         b = select(g, cond.other, ctx) if cond.other is not None else []
         same = bool(a) and bool(b) and a[0] is b[0]
         return same == (cond.kind == "is")
     return True
+
+
+_EXISTENCE: dict[int, tuple] = {}
+
+
+def _existence_target(cond: Condition) -> Target:
+    """The target an existence condition looks for: its own, with CHOOSE read as ALL ("IF THERE IS
+    AN ENEMY ..." asks whether any candidate exists). Built once per condition (conditions are
+    read at every power()/max_hp() of a unit whose Power depends on one)."""
+    hit = _EXISTENCE.get(id(cond))
+    if hit is None or hit[0] is not cond:
+        t = cond.target
+        hit = _EXISTENCE[id(cond)] = (cond, Target(
+            t.kind, _ALL if t.selector is _CHOOSE else t.selector, t.count, t.zone, t.filters,
+            t.on, t.wave, t.wave_plus, t.card))
+    return hit[1]
