@@ -17,6 +17,17 @@ from pnpgen.simulate.setup import open_troop_pool
 from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Player, Unit
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_STATIC = EventKind.STATIC
+_ITEM = Kind.ITEM
+_TROOP = Kind.TROOP
+_BURN = Verb.BURN
+_CANNOT_EQUIP = Verb.CANNOT_EQUIP
+_DISCARD = Verb.DISCARD
+_GAIN_RESOURCES = Verb.GAIN_RESOURCES
+_REDUCE_COST = Verb.REDUCE_COST
+
 USE = EventKind.USE
 
 
@@ -71,13 +82,26 @@ def spend_xenosathem(g: GameState, p: Player, cards: list[CardDef]) -> None:
         P.gain_resources(g, p, c.value)
 
 
-def market(g: GameState) -> list[tuple[list[CardDef], list[CardDef], CardDef]]:
-    """(pool, refill deck, card) for every card that may be bought now (troop pools up to the Wave)."""
-    out = [(g.item_pool, g.item_deck, c) for c in g.item_pool]
-    for w in range(1, g.wave + 1):
-        pool = g.troop_pools[w]
-        out.extend((pool, g.troop_decks[w], c) for c in pool if c.wave <= g.wave)
+def market(g: GameState, max_cost: int | None = None) -> list[tuple[list[CardDef], list[CardDef], CardDef]]:
+    """(pool, refill deck, card) for every card that may be bought now (troop pools up to the Wave),
+    in market order; only the cards costing at most ``max_cost`` when it is given."""
+    wave = g.wave
+    top = _NO_LIMIT if max_cost is None else max_cost
+    pool, deck = g.item_pool, g.item_deck
+    out = []
+    for c in pool:  # loops, not comprehensions: this runs at every purchase plan
+        if c.cost <= top:
+            out.append((pool, deck, c))
+    pools, decks = g.troop_pools, g.troop_decks
+    for w in range(1, wave + 1):
+        pool = pools[w]
+        for c in pool:
+            if c.cost <= top and c.wave <= wave:
+                out.append((pool, decks[w], c))
     return out
+
+
+_NO_LIMIT = float("inf")
 
 
 def cheapest(g: GameState) -> int | None:
@@ -119,12 +143,12 @@ def discount_applies(eff, card: CardDef) -> bool:
 def _discount_applies(eff, card: CardDef) -> bool:
     wanted = eff.trigger.object
     if wanted is None:
-        wanted = next((a.target for a in eff.actions if a.verb is Verb.REDUCE_COST and a.target), None)
+        wanted = next((a.target for a in eff.actions if a.verb is _REDUCE_COST and a.target), None)
     if wanted is None:
         return True
-    if wanted.kind is Kind.TROOP and not card.is_troop:
+    if wanted.kind is _TROOP and not card.is_troop:
         return False
-    if wanted.kind is Kind.ITEM and not card.is_item:
+    if wanted.kind is _ITEM and not card.is_item:
         return False
     if wanted.wave is not None and (card.wave < wanted.wave if wanted.wave_plus else card.wave != wanted.wave):
         return False
@@ -136,7 +160,7 @@ def resource_options(g: GameState, p: Player) -> list[X.Option]:
     return [o for o in X.options(g, _GAIN) if o.player == p.index and o.unit is None]
 
 
-_GAIN = frozenset({Verb.GAIN_RESOURCES})
+_GAIN = frozenset({_GAIN_RESOURCES})
 
 
 def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -> bool:
@@ -144,7 +168,7 @@ def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -
     pool, refill, card = entry
     for opt in discounts:
         ctx = Ctx(None, opt.card, p.index, p.index, obj=card)
-        ctx.bound[Kind.TROOP if card.is_troop else Kind.ITEM] = card
+        ctx.bound[_TROOP if card.is_troop else _ITEM] = card
         X.run(g, opt.effect, ctx, None)
     cost = max(0, card.cost - sum(p.discounts))
     p.discounts = []
@@ -169,11 +193,12 @@ def can_equip(g: GameState, card: CardDef, u: Unit) -> bool:
     ``MAX_UNTYPED`` equipment (the print-and-play text lost the type icons)."""
     if u.is_enemy or not card.equipment:
         return False
-    for eff in u.fx.get(EventKind.STATIC, ()):
-        if any(a.verb is Verb.CANNOT_EQUIP for a in eff.actions):
+    for eff in u.fx.get(_STATIC, ()):
+        if _CANNOT_EQUIP in X.verbs(eff):  # the verbs of its actions (cached per effect)
             return False
     if card.item_types:
-        return not any(set(card.item_types) & set(e.item_types) for e in u.equipment)
+        types = set(card.item_types)
+        return all(types.isdisjoint(e.item_types) for e in u.equipment)
     return card not in u.equipment and len(u.equipment) < MAX_UNTYPED
 
 
@@ -251,7 +276,7 @@ def _upgrade_payable(g: GameState, p: Player, eff) -> bool:
     ctx = Ctx(None, None, p.index, p.index)
     from pnpgen.simulate.query import select
     for act in eff.cost + eff.actions:
-        if act.verb in (Verb.BURN, Verb.DISCARD) and act.target is not None:
+        if act.verb in (_BURN, _DISCARD) and act.target is not None:
             if len(select(g, act.target, ctx)) < (act.target.count or 1):
                 return False
     return True

@@ -8,9 +8,10 @@ random choice uses ``g.rng``.
 
 from __future__ import annotations
 
+from operator import attrgetter, itemgetter
 from typing import Any
 
-from pnpgen.effects.model import Kind, Stat, Verb
+from pnpgen.effects.model import EventKind, Kind, Stat, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
@@ -19,43 +20,99 @@ from pnpgen.simulate.query import max_hp, power
 from pnpgen.simulate.state import GameState, Player, Unit
 from pnpgen.simulate.valuation import Threats, threats_of
 
-_HELPFUL = frozenset({Verb.HEAL, Verb.HEAL_TO, Verb.PREVENT_DAMAGE, Verb.ADVANCE, Verb.BOOST_ATTACK,
-                      Verb.MODIFY_STAT, Verb.STRIKE_FIRST, Verb.TARGET})
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_REVEAL = EventKind.REVEAL
+_USE = EventKind.USE
+_ENEMY = Kind.ENEMY
+_TROOP = Kind.TROOP
+_COST = Stat.COST
+_ADVANCE = Verb.ADVANCE
+_BECOME_ENEMY = Verb.BECOME_ENEMY
+_BOOST_ATTACK = Verb.BOOST_ATTACK
+_BURN = Verb.BURN
+_CANCEL_REVEAL = Verb.CANCEL_REVEAL
+_DEAL_DAMAGE = Verb.DEAL_DAMAGE
+_DEPLOY = Verb.DEPLOY
+_DISCARD = Verb.DISCARD
+_GAIN_RESOURCES = Verb.GAIN_RESOURCES
+_HEAL = Verb.HEAL
+_HEAL_TO = Verb.HEAL_TO
+_MODIFY_STAT = Verb.MODIFY_STAT
+_PLACE = Verb.PLACE
+_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
+_REDIRECT_DAMAGE = Verb.REDIRECT_DAMAGE
+_REDUCE_COST = Verb.REDUCE_COST
+_REVERSE_ORDER = Verb.REVERSE_ORDER
+_SPAWN_ENEMY = Verb.SPAWN_ENEMY
+_STRIKE_FIRST = Verb.STRIKE_FIRST
+_TARGET = Verb.TARGET
+
+_HELPFUL = frozenset({_HEAL, _HEAL_TO, _PREVENT_DAMAGE, _ADVANCE, _BOOST_ATTACK,
+                      _MODIFY_STAT, _STRIKE_FIRST, _TARGET})
 
 
 def best_basket(entries: list, budget: int, value: Any, values: list | None = None) -> list:
     """The set of market entries with the highest total value within ``budget`` (0/1 knapsack; the
     chosen sets are bit masks over ``entries``, in market order). ``values``: the entries' values
     when already known (then ``value`` is not called)."""
+    if values is None:
+        values = [value(e[2]) if e[2].cost <= budget else 0.0 for e in entries]
+    return [entries[i] for i in _bits(_knapsack(entries, budget, values))]
+
+
+def _knapsack(entries: list, budget: int, values: list) -> int:
+    """``best_basket``'s choice as a bit mask over ``entries`` (entries costing more than ``budget``
+    or worth nothing are left out)."""
     vals = [0.0] * (budget + 1)
     sets = [0] * (budget + 1)
-    for i, entry in enumerate(entries):
-        cost = entry[2].cost
-        if cost > budget:
-            continue
-        v = value(entry[2]) if values is None else values[i]
-        if v <= 0:
-            continue
-        bit = 1 << i
-        for b in range(budget, cost - 1, -1):
-            cand = vals[b - cost] + v
-            if cand > vals[b]:
-                vals[b] = cand
-                sets[b] = sets[b - cost] | bit
-    best = max(range(budget + 1), key=vals.__getitem__)
-    mask = sets[best]
-    return [e for i, e in enumerate(entries) if mask >> i & 1]
+    bit = 1
+    for cost, v in zip(map(_COST_OF, map(_CARD_OF, entries)), values):
+        if cost <= budget and v > 0:
+            b, low = budget, budget - cost  # every budget b >= cost, from the top
+            while low >= 0:
+                cand = vals[low] + v
+                if cand > vals[b]:
+                    vals[b] = cand
+                    sets[b] = sets[low] | bit
+                b -= 1
+                low -= 1
+        bit <<= 1
+    return sets[vals.index(max(vals))]  # the first budget reaching the best value, as max() picks
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def remaining(g: GameState, u: Unit) -> int:
     return max_hp(g, u) - u.damage
 
 
-REACT = frozenset({Verb.DEAL_DAMAGE, Verb.DEPLOY, Verb.BOOST_ATTACK, Verb.HEAL})
-PREVENT = frozenset({Verb.PREVENT_DAMAGE, Verb.REDIRECT_DAMAGE})
-CANCEL = frozenset({Verb.CANCEL_REVEAL})
+REACT = frozenset({_DEAL_DAMAGE, _DEPLOY, _BOOST_ATTACK, _HEAL})
+PREVENT = frozenset({_PREVENT_DAMAGE, _REDIRECT_DAMAGE})
+CANCEL = frozenset({_CANCEL_REVEAL})
 ANY = frozenset(Verb)
-_USE = X.EventKind.USE
+_FROM_HAND = attrgetter("has_from_hand")
+_HAND_VERBS = attrgetter("hand_verbs")
+_GAIN = frozenset({_GAIN_RESOURCES})
+_IS_TROOP = attrgetter("is_troop")
+_IS_XENO = attrgetter("is_xeno")
+_DISCOUNTS = attrgetter("discount_effects")
+_CARD_OF = itemgetter(2)          # a market entry's card
+_COST_OF = attrgetter("cost")
+
+
+def _may_gain_resources(p: Player) -> bool:
+    """Whether ``PH.resource_options`` is worth asking: the hand has a from-hand card and one whose
+    hand effects gain Resources (most hands hold Militia, from-hand but gaining nothing)."""
+    return not all(map(_GAIN.isdisjoint, map(_HAND_VERBS, p.hand))) and any(map(_FROM_HAND, p.hand))
 
 
 def _any_options(g: GameState, want: frozenset) -> bool:
@@ -72,21 +129,28 @@ def _any_options(g: GameState, want: frozenset) -> bool:
 
 def _usable(g: GameState, want: frozenset) -> bool:
     """``bool(X.options(g, want))`` without building the options: a React window with nothing
-    usable (a lane ability already used this Round) costs no list, sort or Option objects."""
-    available = X.available
+    usable (a lane ability already used this Round) costs no list, sort or Option objects. Asked
+    some 80 times a game, nearly always of hands and lanes without a card that has one of ``want``:
+    the loops test only that, and hand the rest to ``_has_option``."""
     for p in g.players:
         for c in p.hand:
-            hv = c.hand_verbs
-            if hv and not want.isdisjoint(hv):
-                for eff in c.hand_effects:
-                    if not want.isdisjoint(X.verbs(eff)) and available(g, eff, None):
-                        return True
+            if c.hand_verbs and not want.isdisjoint(c.hand_verbs) \
+                    and _has_option(g, want, c.hand_effects, None):
+                return True
         for u in p.troops:
-            uv = u.use_verbs
-            if uv and not want.isdisjoint(uv):
-                for eff in u.fx.get(_USE, ()):
-                    if not want.isdisjoint(X.verbs(eff)) and available(g, eff, u):
-                        return True
+            if u.use_verbs and not want.isdisjoint(u.use_verbs) \
+                    and _has_option(g, want, u.fx.get(_USE, ()), u):
+                return True
+    return False
+
+
+def _has_option(g: GameState, want: frozenset, effects: tuple, unit: Unit | None) -> bool:
+    """One of ``effects`` (of a hand card, or of lane ``unit``'s USE abilities) has a verb of
+    ``want`` and is available now."""
+    available = X.available
+    for eff in effects:
+        if not want.isdisjoint(X.verbs(eff)) and available(g, eff, unit):
+            return True
     return False
 
 
@@ -114,8 +178,8 @@ class HeuristicPolicy:
 
     # -- purchase -------------------------------------------------------------------------------
     def purchase(self, g: GameState, p: Player) -> None:
-        PH.spend_xenosathem(g, p, [c for c in p.hand if c.is_xeno])
-        if any(c.has_from_hand for c in p.hand):
+        PH.spend_xenosathem(g, p, list(filter(_IS_XENO, p.hand)))
+        if _may_gain_resources(p):
             for opt in PH.resource_options(g, p):
                 X.use(g, opt)
         for _ in range(4):  # a basket, then what discounts or leftovers still pay for
@@ -130,129 +194,93 @@ class HeuristicPolicy:
 
     def value_fn(self, g: GameState, p: Player):
         """Card -> worth now: troops beyond the free lane zones count for little (they wait in hand)."""
-        return lambda card: self._worth(g, p, (card,))[card]
+        return lambda card: self._values(g, p, (card,))[0]
 
     def _worth(self, g: GameState, p: Player, cards: Any) -> dict:
-        """{card: worth now} for ``cards`` (``value_fn`` for many cards at once: the lane and hand
-        numbers it needs are computed once, and only when a card of that type asks for them)."""
+        """{card: worth now} for the sequence ``cards`` (``value_fn`` for many cards at once)."""
+        return dict(zip(cards, self._values(g, p, cards)))
+
+    def _values(self, g: GameState, p: Player, cards: Any) -> list:
+        """The worth now of each of ``cards``, an iterable read once (the lane and hand numbers it
+        needs are computed once, and only when a card of that type asks for them)."""
         th = self.threats(g)
         wave = g.wave
         card_value = th.card
-        cached = th.cached  # Threats.card's own cache, read here without a call per card
+        plain = th.plain(wave)  # Threats.card's own caches, read here without a call per card
+        fitted = None
         spare = None       # no free lane zone left for one more troop (troops only)
         carrier = False    # (Power, HP) of the best carrier for equipment, None when there is none
-        out: dict = {}
+        out = []
+        append = out.append
         for card in cards:
-            if card in out:
-                continue
             if card.is_troop:
                 if spare is None:
                     spare = _free_zones(g) <= 0
-                v = cached.get((card, wave, None))
+                v = plain.get(card)
                 if v is None:
-                    v = card_value(card, wave, None)
-                out[card] = v * SPARE_TROOP if spare else v
+                    v = card_value(card, wave)
+                append(v * SPARE_TROOP if spare else v)
             elif card.is_item and card.kind == "equipment":
                 if carrier is False:
                     carrier = _best_carrier(g, p)
-                v = card_value(card, wave, carrier)
-                out[card] = v * 0.5 if carrier is None else v
+                    fitted = th.fitted(wave, carrier)
+                v = fitted.get(card)
+                if v is None:
+                    v = card_value(card, wave, carrier)
+                append(v * 0.5 if carrier is None else v)
             else:
-                v = cached.get((card, wave, None))
-                out[card] = card_value(card, wave, None) if v is None else v
+                v = plain.get(card)
+                append(card_value(card, wave) if v is None else v)
         return out
 
     def _plan(self, g: GameState, p: Player) -> list:
         """What to buy now: the best basket the Resources pay for, most valuable card first;
         discount cards (Militia, Research Officer...) are burned only when that makes a card
         affordable: a Militia kept is one more body in a lane, worth more than 1 Resource."""
-        # the cheapest market card first, without building the market: about 4 plans in 10 stop
-        # here (the second plan of a purchase, with the leftovers of the first)
-        cheapest = PH.cheapest(g)
-        if cheapest is None:
-            return []
         wave = g.wave
         discounters = []
         hint = 0
-        for c in p.hand:
-            if c.discount_effects:
+        for c in filter(_DISCOUNTS, p.hand):
+            h = _DISCOUNTER.get((c, wave), _MISS)  # _discounter_hint's cache, read without a call
+            if h is _MISS:
                 h = _discounter_hint(c, wave)
-                if h is not None:
-                    discounters.append(c)
-                    hint += h
-        resources = p.resources
-        if resources + hint < cheapest:
-            return []  # nothing affordable, even with every discount in hand
-        market = PH.market(g)
-        worth = self._worth(g, p, [e[2] for e in market])  # one valuation per card and plan
-        value = worth.__getitem__
-        basket = best_basket(market, resources, value, [worth[e[2]] for e in market]) \
-            if resources >= cheapest else []
-        if not basket:
-            if not discounters:
-                return []
-            for entry in sorted(market, key=lambda e: value(e[2]), reverse=True):
-                cost = entry[2].cost
-                if cost <= resources or cost - hint > resources or value(entry[2]) <= 0:
-                    continue  # affordable without discounts (yet left out), or out of reach
-                # the options are listed only for a card they make affordable (most are not)
-                saving = _saving(g, p, discounters, entry[2])
-                if saving is None or entry[2].cost - saving > resources:
-                    continue
-                return [(entry, PH.discount_options(g, p, entry[2]))]
+            if h is not None:
+                discounters.append(c)
+                hint += h
+        # only the cards within reach (every discount in hand used) are listed and valued: a card
+        # out of reach takes no part in either choice below. About 4 plans in 10 stop here (the
+        # second plan of a purchase, with the leftovers of the first)
+        reach = PH.market(g, p.resources + hint)
+        if not reach:
             return []
-        basket.sort(key=lambda e: value(e[2]), reverse=True)
-        return [(entry, []) for entry in basket]
+        values = self._values(g, p, map(_CARD_OF, reach))  # one valuation per card and plan
+        mask = _knapsack(reach, p.resources, values)  # the cards out of budget are left out
+        if not mask:
+            return _discounted(g, p, discounters, reach, values) if discounters else []
+        if not mask & (mask - 1):  # one card (4 baskets in 10)
+            return [(reach[mask.bit_length() - 1], [])]
+        chosen = _bits(mask)
+        chosen.sort(key=values.__getitem__, reverse=True)
+        return [(reach[i], []) for i in chosen]
 
     # -- deployment -----------------------------------------------------------------------------
     def unit_value(self, g: GameState, u: Unit) -> float:
         return self.threats(g).troop(power(g, u), remaining(g, u), g.wave)
 
     def deploy(self, g: GameState, p: Player) -> None:
-        size = g.rules.lane_size
         th = self.threats(g)
         wave = g.wave
         troop_value = th.troop
-        values: dict = {}
-        strength: dict = {}
+        values: dict = {}    # troop -> value before the deployment (a new troop: its printed numbers)
+        strength: dict = {}  # lane -> total value of its troops
         for q in g.players:
             lane_values = []
             for u in q.troops:
                 v = values[u] = troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
                 lane_values.append(v)
             strength[q.index] = sum(lane_values)
-        hand_troops = [c for c in p.hand if c.is_troop]
-        if len(hand_troops) > 1:
-            hand_troops.sort(key=lambda c: th.card(c, wave), reverse=True)
-        for card in hand_troops:
-            # the weakest lane with a free zone (every lane gets as many enemies); own lane first on
-            # ties; the first of equal lanes, as min() would pick
-            target = best = None
-            for q in g.players:
-                if len(q.troops) < size:
-                    k = (strength[q.index], q.index != p.index)
-                    if target is None or k < best:
-                        target, best = q, k
-            if target is None:
-                break
-            u = P.deploy_troop(g, p, card, target.index)
-            v = values[u] = troop_value(card.power, card.hp, wave)
-            strength[target.index] += v
-        hand_equipment = [c for c in p.hand if c.is_item and c.kind == "equipment"]
-        if len(hand_equipment) > 1:
-            hand_equipment.sort(key=lambda c: th.card(c, wave), reverse=True)
-        for card in hand_equipment:
-            best, gain = None, 0.0
-            for q in g.players:
-                for u in q.troops:
-                    if PH.can_equip(g, card, u):
-                        pw, hp = power(g, u), remaining(g, u)
-                        v = th.card(card, wave, (pw, hp)) + (0.01 if q.index == p.index else 0.0)
-                        if best is None or v > gain:
-                            best, gain = u, v
-            if best is not None:
-                P.equip(g, p, card, best)
-
+        _deploy_troops(g, p, th, values, strength)
+        _equip_troops(g, p, th)
         # Keys are computed with the lane as it stands: list.sort empties the list while it calls
         # its key, so a Power that depends on the lane ("no other troops in this lane") would be
         # read off an empty lane inside the sort.
@@ -272,22 +300,22 @@ class HeuristicPolicy:
             return
         # lane abilities (free, once per round) before instants (spent)
         opts = sorted(X.options(g, REACT), key=lambda o: o.unit is None)
-        lane = g.players[e.lane]
+        enemies = g.players[e.lane].enemies
         for opt in opts:
-            if not e.in_play or (lane.enemies[:1] != [e]):
+            if not e.in_play or not enemies or enemies[0] is not e:  # no longer the front enemy
                 return
             vs = X.verbs(opt.effect)
-            if Verb.DEPLOY in vs:
+            if _DEPLOY in vs:
                 if window == "overrun":
                     X.use(g, opt)
                 continue
-            if Verb.DEAL_DAMAGE in vs and self._damage_helps(g, opt, e, window):
+            if _DEAL_DAMAGE in vs and self._damage_helps(g, opt, e, window):
                 self._focus = e
                 X.use(g, opt)
                 self._focus = None
-            elif Verb.BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
+            elif _BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
                 X.use(g, opt)
-            elif Verb.HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= HEAL_WORTH:
+            elif _HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= HEAL_WORTH:
                 X.use(g, opt)
 
     def _damage_helps(self, g: GameState, opt: X.Option, e: Unit, window: str) -> bool:
@@ -307,7 +335,7 @@ class HeuristicPolicy:
 
     def _enemy_damage(self, g: GameState, opt: X.Option) -> int:
         for act in opt.effect.actions:
-            if act.verb is Verb.DEAL_DAMAGE and act.target is not None and act.target.kind is Kind.ENEMY:
+            if act.verb is _DEAL_DAMAGE and act.target is not None and act.target.kind is _ENEMY:
                 return X.preview_amount(g, opt, act)
         return 0
 
@@ -315,7 +343,7 @@ class HeuristicPolicy:
         troops = g.players[e.lane].troops
         if not troops:
             return False
-        act = next(a for a in opt.effect.actions if a.verb is Verb.BOOST_ATTACK)
+        act = next(a for a in opt.effect.actions if a.verb is _BOOST_ATTACK)
         n = X.preview_amount(g, opt, act)
         t = troops[0]
         return power(g, t) + t.next_attack < remaining(g, e) <= power(g, t) + t.next_attack + n
@@ -325,32 +353,32 @@ class HeuristicPolicy:
 
     def choose_lane(self, g: GameState, t: Any, lanes: list[int]) -> int:
         """"IN 1 LANE": heal the most worn lane; hit enemies in the lane being fought."""
-        if t.kind is Kind.TROOP:
+        if t.kind is _TROOP:
             return max(lanes, key=lambda i: (self._worn(g, i), i == g.active))
         return lanes[0]
 
     def prevent(self, g: GameState, ev: Any) -> None:
         t = ev.target
-        if t.damage + ev.amount < max_hp(g, t) or not _usable(g, PREVENT):
+        if not _usable(g, PREVENT) or t.damage + ev.amount < max_hp(g, t):
             return
         for opt in sorted(X.options(g, PREVENT), key=lambda o: o.unit is None):
             if ev.amount <= 0 or t.damage + ev.amount < max_hp(g, t):
                 return
-            if any(a.verb in (Verb.PREVENT_DAMAGE, Verb.REDIRECT_DAMAGE) for a in opt.effect.actions):
+            if any(a.verb in (_PREVENT_DAMAGE, _REDIRECT_DAMAGE) for a in opt.effect.actions):
                 X.use(g, opt)
 
     def before_reveal(self, g: GameState, e: Unit) -> None:
         if not _any_options(g, CANCEL):
             return
-        harmful = any(a.verb in (Verb.DEAL_DAMAGE, Verb.BURN, Verb.SPAWN_ENEMY, Verb.DISCARD, Verb.REVERSE_ORDER,
-                                 Verb.PLACE, Verb.BECOME_ENEMY)
-                      for eff in e.fx.get(X.EventKind.REVEAL, ()) for a in eff.actions)
+        harmful = any(a.verb in (_DEAL_DAMAGE, _BURN, _SPAWN_ENEMY, _DISCARD, _REVERSE_ORDER,
+                                 _PLACE, _BECOME_ENEMY)
+                      for eff in e.fx.get(_REVEAL, ()) for a in eff.actions)
         if not harmful or not g.players[e.lane].troops and not _spawns(e):
             return
         self._focus = e
         try:
             for opt in sorted(X.options(g, CANCEL), key=lambda o: o.unit is None):
-                if Verb.CANCEL_REVEAL in X.verbs(opt.effect) and _can_target(g, opt, e):
+                if _CANCEL_REVEAL in X.verbs(opt.effect) and _can_target(g, opt, e):
                     X.use(g, opt)
                     if e.cancel_reveal:
                         return
@@ -371,18 +399,18 @@ class HeuristicPolicy:
                                                      -power(g, u)))
                 return order[:n]
             helpful = act.verb in _HELPFUL
-            if act.verb in (Verb.HEAL, Verb.HEAL_TO):
+            if act.verb in (_HEAL, _HEAL_TO):
                 return sorted(units, key=lambda u: -u.damage)[:n]
             return sorted(units, key=lambda u: power(g, u) + remaining(g, u), reverse=helpful)[:n]
         cards = [c for c in cands if isinstance(c, tuple)]
-        uses_cost = any(a.amount is not None and a.amount.ref is not None and a.amount.ref.stat is Stat.COST
+        uses_cost = any(a.amount is not None and a.amount.ref is not None and a.amount.ref.stat is _COST
                         for a in (ctx.effect.actions if ctx.effect else ()))
-        keep_best = act.verb is Verb.PLACE or uses_cost
+        keep_best = act.verb is _PLACE or uses_cost
         return sorted(cards, key=lambda x: getattr(x[1], "cost", 0), reverse=keep_best)[:n]
 
     def accept(self, g: GameState, eff: Any, ctx: Any) -> bool:
         """Optional effects are taken, except a bodyguard's redirection when the hit troop would live."""
-        if any(a.verb is Verb.REDIRECT_DAMAGE for a in eff.actions):
+        if any(a.verb is _REDIRECT_DAMAGE for a in eff.actions):
             victim = ctx.subject
             pending = g.pending.amount if g.pending is not None else 0
             if isinstance(victim, Unit) and not victim.is_enemy:
@@ -393,6 +421,59 @@ class HeuristicPolicy:
         if len(p.troops) >= g.rules.lane_size:
             for u in [u for u in p.troops if remaining(g, u) <= 1]:
                 P.discard_unit(g, u)
+
+
+def _deploy_troops(g: GameState, p: Player, th: Threats, values: dict, strength: dict) -> None:
+    """Deploy ``p``'s troops, most valuable first, each to the weakest lane with a free zone (every
+    lane gets as many enemies): ``p``'s own lane first on ties, then the first of equal lanes, as
+    min() would pick. ``values`` and ``strength`` (see ``deploy``) take in each new troop."""
+    wave = g.wave
+    hand_troops = list(filter(_IS_TROOP, p.hand))
+    if len(hand_troops) > 1:
+        _by_worth(th, wave, hand_troops)
+    size = g.rules.lane_size
+    for card in hand_troops:
+        target = best = best_other = None
+        for q in g.players:
+            if len(q.troops) < size:
+                s, other = strength[q.index], q.index != p.index
+                if target is None or s < best or s == best and other < best_other:
+                    target, best, best_other = q.index, s, other
+        if target is None:
+            return
+        u = P.deploy_troop(g, p, card, target)
+        v = values[u] = th.troop(card.power, card.hp, wave)
+        strength[target] += v
+
+
+def _equip_troops(g: GameState, p: Player, th: Threats) -> None:
+    """Equip ``p``'s equipment, most valuable first, each on the troop it adds most to (``p``'s own
+    lane by a hair on ties)."""
+    wave = g.wave
+    hand_equipment = [c for c in p.hand if c.is_item and c.kind == "equipment"]
+    if len(hand_equipment) > 1:
+        _by_worth(th, wave, hand_equipment)
+    for card in hand_equipment:
+        best, gain = None, 0.0
+        for q in g.players:
+            own = 0.01 if q.index == p.index else 0.0
+            for u in q.troops:
+                if PH.can_equip(g, card, u):
+                    v = th.card(card, wave, (power(g, u), max_hp(g, u) - u.damage)) + own
+                    if best is None or v > gain:
+                        best, gain = u, v
+        if best is not None:
+            P.equip(g, p, card, best)
+
+
+def _by_worth(th: Threats, wave: int, cards: list) -> None:
+    """Sort ``cards`` (all troops or all equipment) by ``th.card(card, wave)``, highest first
+    (stable), keyed by the Threats cache that holds those values: no call per card."""
+    values = th.cache_of(cards[0], wave)
+    for c in cards:
+        if c not in values:
+            th.card(c, wave)
+    cards.sort(key=values.__getitem__, reverse=True)
 
 
 def _strongest_first(g: GameState, troops: list, values: dict, troop_value: Any) -> None:
@@ -407,10 +488,13 @@ def _strongest_first(g: GameState, troops: list, values: dict, troop_value: Any)
         if v is None or u.equipment:
             v = troop_value(power(g, u), max_hp(g, u) - u.damage, wave)
         keys.append(v)
-    n = len(troops)
-    order = sorted(range(n), key=keys.__getitem__, reverse=True)
-    if order != list(range(n)):
-        troops[:] = [troops[i] for i in order]
+    for i in range(1, len(keys)):
+        if keys[i] > keys[i - 1]:
+            break
+    else:
+        return  # already highest first: the stable sort would keep every troop where it is
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    troops[:] = [troops[i] for i in order]
 
 
 SPARE_TROOP = 0.3   # a troop bought with no free lane zone waits in hand
@@ -428,7 +512,7 @@ def _wins(g: GameState, t: Unit, e: Unit, extra: int) -> bool:
 
 
 def _spawns(e: Unit) -> bool:
-    return any(a.verb is Verb.SPAWN_ENEMY for eff in e.fx.get(X.EventKind.REVEAL, ()) for a in eff.actions)
+    return any(a.verb is _SPAWN_ENEMY for eff in e.fx.get(_REVEAL, ()) for a in eff.actions)
 
 
 def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
@@ -437,9 +521,30 @@ def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
     lane = opt.unit.lane if opt.unit is not None else opt.player
     ctx = Ctx(opt.unit, opt.card, opt.player, lane)
     for act in opt.effect.actions:
-        if act.verb in (Verb.CANCEL_REVEAL, Verb.TARGET) and act.target is not None:
+        if act.verb in (_CANCEL_REVEAL, _TARGET) and act.target is not None:
             return e in select(g, act.target, ctx) or act.target.selector.value == "that"
     return False
+
+
+def _discounted(g: GameState, p: Player, discounters: list, reach: list, values: list) -> list:
+    """The most valuable card of ``reach`` (``values``: their worth) that only the discount cards
+    make affordable, with the options to use (a one-entry plan), or []. The options are listed only
+    for that card: most candidates get no discount."""
+    resources = p.resources
+    # the cards out of budget and worth something, in market order: sorting this subsequence (a
+    # stable sort) gives them in the order they had in the whole market sorted by value
+    wanted = [i for i, e in enumerate(reach) if e[2].cost > resources and values[i] > 0]
+    if len(wanted) > 1:
+        wanted.sort(key=values.__getitem__, reverse=True)
+    previews: dict = {}
+    counted = _counted(discounters)
+    for i in wanted:
+        entry = reach[i]
+        card = entry[2]
+        saving = _counted_saving(g, p, counted, card, previews)
+        if saving is not None and card.cost - saving <= resources:
+            return [(entry, PH.discount_options(g, p, card))]
+    return []
 
 
 def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | None:
@@ -447,10 +552,26 @@ def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | 
     (None when there are none), without building the options. Only ``discounters`` can have one.
     Each discounter's part is cached per (discounter, card, Wave) when its amounts are plain numbers
     (``_plain_saving``): asked for several market cards at each plan that needs a discount."""
+    return _counted_saving(g, p, _counted(discounters), card, {})
+
+
+def _counted(cards: list) -> list[tuple[CardDef, int]]:
+    """(card, copies) of each distinct card of ``cards``, in order of first appearance: copies of a
+    discounter (three Militia) give the same saving each, looked up once."""
+    counts: dict = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return list(counts.items())
+
+
+def _counted_saving(g: GameState, p: Player, counted: list, card: CardDef, previews: dict) -> int | None:
+    """``_saving`` of the discounters ``counted`` by ``_counted``. ``previews``: amounts read from
+    the state, kept by a caller asking about several cards in one state (an option's preview does
+    not depend on the card it would reduce)."""
     found = False
     saving = 0
     wave = g.wave
-    for c in discounters:
+    for c, copies in counted:
         key = (c, card, wave)
         hit = _SAVINGS.get(key, _MISS)  # None (no discount applies) is a cached answer too
         if hit is _MISS:
@@ -459,12 +580,22 @@ def _saving(g: GameState, p: Player, discounters: list, card: CardDef) -> int | 
             for eff in c.discount_effects:
                 if (eff.wave is None or eff.wave.allows(wave)) and PH.discount_applies(eff, card):
                     found = True
-                    act = next(a for a in eff.actions if a.verb is Verb.REDUCE_COST)
-                    saving += X.preview_amount(g, X.Option(p.index, c, None, eff), act)
+                    saving += copies * _preview_saving(g, p, c, eff, previews)
         elif hit is not None:
             found = True
-            saving += hit
+            saving += copies * hit
     return saving if found else None
+
+
+def _preview_saving(g: GameState, p: Player, c: CardDef, eff: Any, previews: dict) -> int:
+    """The REDUCE_COST amount of discounter ``c``'s effect ``eff``, as the option would preview it
+    (kept in ``previews`` by (card, effect): the state does not change while a plan is made)."""
+    key = (c, id(eff))
+    n = previews.get(key)
+    if n is None:
+        act = next(a for a in eff.actions if a.verb is _REDUCE_COST)
+        n = previews[key] = X.preview_amount(g, X.Option(p.index, c, None, eff), act)
+    return n
 
 
 _SAVINGS: dict = {}
@@ -478,7 +609,7 @@ def _plain_saving(c: CardDef, card: CardDef, wave: int) -> Any:
     total = None
     for eff in c.discount_effects:
         if (eff.wave is None or eff.wave.allows(wave)) and PH.discount_applies(eff, card):
-            a = next(a for a in eff.actions if a.verb is Verb.REDUCE_COST).amount
+            a = next(a for a in eff.actions if a.verb is _REDUCE_COST).amount
             if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all \
                     and not a.half_round_up:
                 total = (total or 0) + a.value + a.wave * wave
@@ -531,13 +662,13 @@ def _discount_hint(card: CardDef, wave: int) -> int:
     n = 0
     for eff in card.discount_effects:
         for a in eff.actions:
-            if a.verb is Verb.REDUCE_COST and a.amount is not None:
+            if a.verb is _REDUCE_COST and a.amount is not None:
                 n = max(n, 8 if a.amount.ref is not None else a.amount.value + a.amount.wave * wave)
     return n
 
 
 def _reduce_action(opt: X.Option) -> Any:
-    return next(a for a in opt.effect.actions if a.verb is Verb.REDUCE_COST)
+    return next(a for a in opt.effect.actions if a.verb is _REDUCE_COST)
 
 
 def _self_harm(g: GameState, opt: X.Option) -> bool:
@@ -545,7 +676,7 @@ def _self_harm(g: GameState, opt: X.Option) -> bool:
     if opt.unit is None:
         return False
     for act in opt.effect.cost + opt.effect.actions:
-        if act.verb is Verb.DEAL_DAMAGE and act.target is not None and act.target.kind is Kind.TROOP:
+        if act.verb is _DEAL_DAMAGE and act.target is not None and act.target.kind is _TROOP:
             if X.preview_amount(g, opt, act) >= remaining(g, opt.unit):
                 return True
     return False
@@ -594,7 +725,7 @@ class RandomPolicy:
         if not _any_options(g, PREVENT):
             return
         for opt in X.options(g):
-            if any(a.verb is Verb.PREVENT_DAMAGE for a in opt.effect.actions) and g.rng.random() < 0.5:
+            if any(a.verb is _PREVENT_DAMAGE for a in opt.effect.actions) and g.rng.random() < 0.5:
                 X.use(g, opt)
 
     def before_reveal(self, g: GameState, e: Unit) -> None:

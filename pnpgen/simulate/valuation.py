@@ -19,6 +19,13 @@ from pnpgen.effects.model import Verb
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.state import GameState
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading a member
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+_DEAL_DAMAGE = Verb.DEAL_DAMAGE
+_HEAL = Verb.HEAL
+_MODIFY_STAT = Verb.MODIFY_STAT
+_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
+
 ABILITY_BONUS = 1.0   # a printed ability: worth about one point of prevented damage
 WOUND_SHARE = 0.5     # damage dealt to an enemy that survives: half of it pays off later
 CHAIN = 3             # enemies a surviving troop may go on to fight in one Combat phase
@@ -28,7 +35,7 @@ _SHARED: dict = {}
 def threats_of(g: GameState) -> Threats:
     """The ``Threats`` of a game's encounter decks, shared by every game with the same enemy cards.
 
-    Looked up first by which card objects are where (a multiset per Wave: no sorting of numbers,
+    Looked up first by which card objects are where (a multiset per Wave: no reading of numbers,
     once per game), then by ``enemy_mix``, which is what the numbers depend on."""
     quick = _quick_mix(g)
     t = _QUICK.get(quick)
@@ -45,20 +52,17 @@ _QUICK: dict = {}
 
 
 def _quick_mix(g: GameState) -> tuple:
-    """A key that determines ``enemy_mix(g)``: the non-converted enemy cards of each Wave as a multiset
-    of card objects (``enemy_mix`` keeps the non-Boss ones and reads their numbers)."""
+    """A key that determines ``enemy_mix(g)``: the non-converted enemy cards of each Wave, sorted by
+    identity (a multiset of card objects: ``enemy_mix`` keeps the non-Boss ones and reads their
+    numbers). The key holds the cards, so no identity is reused while it is kept."""
+    lanes = [u.card for p in g.players for u in p.enemies if u.owner < 0]
     out = []
     for w in range(1, g.rules.waves + 1):
-        counts: dict = {}
-        for c in g.enemy_decks[w]:
-            counts[c] = counts.get(c, 0) + 1
-        for c in g.enemy_discards[w]:
-            counts[c] = counts.get(c, 0) + 1
-        for p in g.players:
-            for u in p.enemies:
-                if u.owner < 0 and u.card.wave == w:
-                    counts[u.card] = counts.get(u.card, 0) + 1
-        out.append(frozenset(counts.items()))
+        cards = g.enemy_decks[w] + g.enemy_discards[w]
+        if lanes:
+            cards += [c for c in lanes if c.wave == w]
+        cards.sort(key=id)
+        out.append(tuple(cards))
     return tuple(out)
 
 
@@ -75,13 +79,16 @@ def enemy_mix(g: GameState) -> tuple:
 class Threats:
     """The enemies of each Wave as (HP, Power) pairs, and card values against them (cached)."""
 
-    __slots__ = ("by_wave", "_cache", "_cards", "cached")
+    __slots__ = ("by_wave", "_cache", "_fitted", "_plain")
 
     def __init__(self, by_wave: dict[int, tuple[tuple[int, int], ...]]) -> None:
         self.by_wave = by_wave
         self._cache: dict = {}
-        self._cards: dict = {}
-        self.cached = self._cards  # (card, wave, carrier or None) -> value, for callers in a hot loop
+        # card values by what they depend on besides the card: (wave, carrier) -> {equipment card:
+        # value}, wave -> {any other card: value}. A caller in a hot loop takes the dict once and
+        # reads it without a call or a key tuple per card
+        self._fitted: dict[tuple, dict] = {}
+        self._plain: dict[int, dict] = {}
 
     def troop(self, power: int, hp: int, wave: int) -> float:
         """Expected Base damage prevented by a troop of ``power``/``hp`` with ``hp`` left."""
@@ -93,11 +100,30 @@ class Threats:
 
     def card(self, card: CardDef, wave: int, carrier: tuple[int, int] | None = None) -> float:
         """Worth of buying ``card`` now. ``carrier``: (Power, HP) of the troop equipment would go on."""
-        key = (card, wave, carrier if card.equipment else None)
-        v = self._cards.get(key)
+        values = self.cache_of(card, wave, carrier)
+        v = values.get(card)
         if v is None:
-            v = self._cards[key] = self._card(card, wave, carrier)
+            v = values[card] = self._card(card, wave, carrier)
         return v
+
+    def cache_of(self, card: CardDef, wave: int, carrier: tuple[int, int] | None = None) -> dict:
+        """The dict that keeps ``card(card, wave, carrier)`` once it is computed."""
+        return self.fitted(wave, carrier) if card.equipment else self.plain(wave)
+
+    def plain(self, wave: int) -> dict:
+        """{card: ``card(card, wave)``} of the non-equipment cards valued so far in ``wave``."""
+        values = self._plain.get(wave)
+        if values is None:
+            values = self._plain[wave] = {}
+        return values
+
+    def fitted(self, wave: int, carrier: tuple[int, int] | None) -> dict:
+        """{card: ``card(card, wave, carrier)``} of the equipment cards valued so far for ``carrier``."""
+        key = (wave, carrier)
+        values = self._fitted.get(key)
+        if values is None:
+            values = self._fitted[key] = {}
+        return values
 
     def _card(self, card: CardDef, wave: int, carrier: tuple[int, int] | None) -> float:
         if card.is_troop:
@@ -106,19 +132,19 @@ class Threats:
             return 0.0
         if card.kind == "equipment":
             p, h = carrier or (2, 3)
-            bp, bh = card.boost_power + _wave_boost(card, Verb.MODIFY_STAT, wave, "power"), \
-                card.boost_hp + _wave_boost(card, Verb.MODIFY_STAT, wave, "hp")
+            bp, bh = card.boost_power + _wave_boost(card, _MODIFY_STAT, wave, "power"), \
+                card.boost_hp + _wave_boost(card, _MODIFY_STAT, wave, "hp")
             gain = self.troop(p + bp, h + bh, wave) - self.troop(p, h, wave)
             return gain + (ABILITY_BONUS if card.effects else 0.0)
         return self.instant(card, wave)
 
     def instant(self, card: CardDef, wave: int) -> float:
-        dmg = sum(_amount(a, wave) for e in card.hand_effects for a in e.actions if a.verb is Verb.DEAL_DAMAGE)
+        dmg = sum(_amount(a, wave) for e in card.hand_effects for a in e.actions if a.verb is _DEAL_DAMAGE)
         enemies = self.by_wave[wave]
         v = 0.0
         if dmg:
             v += sum(p if hp <= dmg else p * dmg / hp * WOUND_SHARE for hp, p in enemies) / len(enemies)
-        if any(a.verb in (Verb.PREVENT_DAMAGE, Verb.HEAL) for e in card.hand_effects for a in e.actions):
+        if any(a.verb in (_PREVENT_DAMAGE, _HEAL) for e in card.hand_effects for a in e.actions):
             v += ABILITY_BONUS * (1 + wave) / 2
         return v + 0.5 * ABILITY_BONUS
 
