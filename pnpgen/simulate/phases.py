@@ -214,7 +214,7 @@ def enemy_deployment_phase(g: GameState) -> None:
     n = rules.enemies(g.round)
     players = len(g.players)
     w = g.wave
-    drawn = [c for c in (P.draw_enemy(g, w) for _ in range(n * players)) if c is not None]
+    drawn = P.draw_enemies(g, w, n * players)
     if g.round == rules.rounds_per_wave:
         rng = g.rng
         for _ in range(rules.bosses(players)):

@@ -82,6 +82,24 @@ def gain_resources(g: GameState, p: Player, n: int) -> None:
     p.resources += n
 
 
+def draw_enemies(g: GameState, wave: int, n: int) -> list[CardDef]:
+    """``n`` cards drawn one by one with ``draw_enemy`` (fewer when the deck and its discard run out),
+    taken off the end of the deck in one slice while it holds enough."""
+    deck = g.enemy_decks[wave]
+    if len(deck) >= n:
+        drawn = deck[len(deck) - n:]
+        del deck[len(deck) - n:]
+        drawn.reverse()  # the top card (the end of the list) is drawn first
+        return drawn
+    drawn = []
+    for _ in range(n):
+        card = draw_enemy(g, wave)
+        if card is None:
+            break
+        drawn.append(card)
+    return drawn
+
+
 def draw_enemy(g: GameState, wave: int) -> CardDef | None:
     """Top card of a Wave's encounter deck; an empty deck is rebuilt from its discard (PnP sheet)."""
     deck = g.enemy_decks[wave]
