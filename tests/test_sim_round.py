@@ -134,6 +134,29 @@ def test_empty_encounter_deck_is_rebuilt_from_its_discard():
     assert len(g.players[0].enemies) == 3 and g.enemy_decks[1]
 
 
+def test_enemies_are_drawn_from_the_top_and_across_a_reshuffle():
+    """001 Enemy Deployment: cards are dealt from the top of the Wave's Encounter Deck, one after
+    another; 000 sheet: an emptied deck is rebuilt from its shuffled discard mid-deal. Dealing
+    several at once gives the same cards in the same order as drawing them one by one."""
+    import copy
+
+    from pnpgen.simulate import primitives as P
+
+    g = bare_game(1)
+    deck = g.enemy_decks[1]
+    deck[:] = [card_def(spec_card(f"e{i}", "enemy", wave=1, power=1, hp=1)) for i in range(8)]
+    assert [c.id for c in P.draw_enemies(g, 1, 4)] == ["e7", "e6", "e5", "e4"]  # the end is the top
+    # a deal larger than the deck: the rest comes from the reshuffled discard, as draw_enemy does
+    g.enemy_discards[1].extend(deck[:-1])
+    del deck[:-1]
+    twin = copy.deepcopy((g.enemy_decks, g.enemy_discards, g.rng))
+    many = P.draw_enemies(g, 1, 3)
+    g.enemy_decks, g.enemy_discards, g.rng = twin
+    assert [c.id for c in many] == [P.draw_enemy(g, 1).id for _ in range(3)]
+    assert many[0].id == "e3" and len(many) == 3
+    assert not g.enemy_discards[1] and len(g.enemy_decks[1]) == 1  # the discard became the deck
+
+
 def test_rules_read_from_game_rules_first():
     """Rule facts come from game.rules (the extraction) when stated, else the rulebook constants."""
     r = Rules.from_game({"base_hp_per_player": 12, "item_pool": 5,
