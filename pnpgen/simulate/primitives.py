@@ -155,14 +155,14 @@ def register(g: GameState, u: Unit) -> None:
         u.use_verbs = frozenset()
         return
     equipment = u.equipment
-    if equipment:
-        fields = _unit_fields(card, equipment)
-    else:
-        fields = _TEMPLATES.get(card)
-        if fields is None:
-            fields = _TEMPLATES[card] = _unit_fields(card, ())
+    fields = _unit_fields(card, equipment) if equipment else unit_template(card)
     (u.base_power, u.base_hp, u.fx, u.mods, u.statics, u.aura_mods, u.mod_plans, u.aura_plans,
      u.aura_verbs, u.use_verbs, index) = fields
+    _index(g, u, index)
+
+
+def _index(g: GameState, u: Unit, index: Any) -> None:
+    """List the unit among the game's auras (when face up) and watchers, as its effect index says."""
     if index.aura and u.face_up:
         g.auras.append(u)
         if index.aura_power:
@@ -178,6 +178,14 @@ def register(g: GameState, u: Unit) -> None:
         else:
             lst.append(u)
         u.indexed = True
+
+
+def unit_template(card: CardDef) -> tuple:
+    """``_unit_fields(card, ())``, once per card: every unit of a card without equipment starts so."""
+    fields = _TEMPLATES.get(card)
+    if fields is None:
+        fields = _TEMPLATES[card] = _unit_fields(card, ())
+    return fields
 
 
 # card -> _unit_fields(card, ()): every unit of a card without equipment gets the same values
@@ -222,10 +230,11 @@ def deploy_troop(g: GameState, p: Player, card: CardDef, lane: int, position: in
     """Deploy a troop from ``p``'s hand into a zone of any lane; the lane's player becomes owner."""
     p.hand.remove(card)
     g.serial += 1
-    u = Unit(card, lane, lane, False, g.serial)
+    fields = unit_template(card)
+    u = Unit(card, lane, lane, False, g.serial, fields)
     troops = g.players[lane].troops
     troops.insert(len(troops) if position is None else position, u)
-    register(g, u)
+    _index(g, u, fields[-1])  # register() for a new unit: its fields are set
     g.tally.deployed[card.id] += 1
     return u
 
@@ -241,9 +250,10 @@ def equip(g: GameState, p: Player, card: CardDef, u: Unit) -> None:
 def place_enemy(g: GameState, lane: int, card: CardDef, face_up: bool = False, front: bool = False,
                 owner: int = -1, converted: bool = False, unit: Unit | None = None) -> Unit:
     """Put an enemy card into an Enemy lane (behind the last enemy unless ``front``; no limit)."""
+    fields = unit_template(card) if unit is None and not converted else None  # a new, plain enemy
     if unit is None:
         g.serial += 1
-        unit = Unit(card, owner, lane, True, g.serial)
+        unit = Unit(card, owner, lane, True, g.serial, fields)
     else:  # a troop becoming an enemy keeps its card and owner
         unit.is_enemy = True
         unit.lane = lane
@@ -255,7 +265,10 @@ def place_enemy(g: GameState, lane: int, card: CardDef, face_up: bool = False, f
         enemies.insert(0, unit)
     else:
         enemies.append(unit)
-    register(g, unit)
+    if fields is not None:
+        _index(g, unit, fields[-1])  # register() for a new unit: its fields are set
+    else:
+        register(g, unit)
     return unit
 
 

@@ -36,7 +36,11 @@ class Unit:
                  "in_play", "attacked", "serial", "mods", "indexed", "statics", "aura_mods", "aura_verbs", "base_power",
                  "base_hp", "use_verbs", "mod_plans", "aura_plans")
 
-    def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0) -> None:
+    def __init__(self, card: CardDef, owner: int, lane: int, is_enemy: bool, serial: int = 0,
+                 fields: tuple | None = None) -> None:
+        """``fields``: the effect fields of the unit (``primitives.unit_template`` of its card), set
+        here so that a new unit's ``register`` only has to index it; without them the unit starts
+        with no effects until ``register``."""
         self.card = card
         self.owner = owner              # whose discard pile the card goes to
         self.lane = lane                # index of the player whose lane holds it
@@ -56,9 +60,13 @@ class Unit:
         self.in_play = True
         self.attacked = False           # has made its first attack (FIRST_TIME attack effects)
         self.serial = serial
+        self.indexed = False            # listed in GameState.auras / watchers
+        if fields is not None:
+            (self.base_power, self.base_hp, self.fx, self.mods, self.statics, self.aura_mods,
+             self.mod_plans, self.aura_plans, self.aura_verbs, self.use_verbs, _) = fields
+            return
         self.fx: dict[EventKind, tuple] = {}
         self.mods: tuple = ()           # (effect, action) continuous stat changes on itself
-        self.indexed = False            # listed in GameState.auras / watchers
         self.statics: dict = {}         # verb -> continuous action on itself (cards.EffectIndex)
         self.aura_mods: tuple = ()      # (effect, action) Power/HP changes it gives other cards
         self.mod_plans: tuple = ()      # query.mod_plans of mods / aura_mods: (effect, action, fast)
