@@ -2,7 +2,7 @@
 
 draw, shuffle, gain_resources, buy, deploy_troop, equip, place_enemy, reveal, deal_damage,
 damage_base, heal, heal_to, kill, remove, discard_unit, burn_unit, burn_card, advance, move_to_back,
-reverse_lane, draw_enemy. Triggers are fired through ``executor``; randomness comes only from
+reverse_lane, draw_enemy, draw_enemies. Triggers are fired through ``executor``; randomness comes only from
 ``g.rng``.
 """
 
