@@ -85,13 +85,13 @@ class SimulationStats:
         if r.lost_round is not None:
             self.lost_round[r.lost_round] += 1
         t = r.tally
-        self.bought.update(t.bought)
-        self.deployed.update(t.deployed)
-        self.kills.update(t.kills)
-        self.deaths.update(t.deaths)
-        self.enemy_base_damage.update(t.base_damage_by)
-        self.effects_used.update(t.effects_used)
-        self.unsupported.update(t.unsupported)
+        _add_counts(self.bought, t.bought)
+        _add_counts(self.deployed, t.deployed)
+        _add_counts(self.kills, t.kills)
+        _add_counts(self.deaths, t.deaths)
+        _add_counts(self.enemy_base_damage, t.base_damage_by)
+        _add_counts(self.effects_used, t.effects_used)
+        _add_counts(self.unsupported, t.unsupported)
         self.stalemates += t.stalemates
 
     def merge(self, other: SimulationStats) -> None:
@@ -247,3 +247,11 @@ def format_comparison(c: Comparison) -> str:
         lines.append("  added cards per game (bought / deployed / kills): " + ", ".join(
             f"{r['card']} {r['bought']:.2f} / {r['deployed']:.2f} / {r['kills']:.2f}" for r in c.added_cards))
     return "\n".join(lines)
+
+
+def _add_counts(total: Counter, counts: dict) -> None:
+    """``total.update(counts)`` for a plain dict of counts, as ``Counter.update`` does it, without its
+    abstract ``Mapping`` check (run seven times for every game played)."""
+    get = total.get
+    for key, n in counts.items():
+        total[key] = get(key, 0) + n
