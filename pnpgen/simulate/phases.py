@@ -104,20 +104,6 @@ def market(g: GameState, max_cost: int | None = None) -> list[tuple[list[CardDef
 _NO_LIMIT = float("inf")
 
 
-def cheapest(g: GameState) -> int | None:
-    """The lowest cost in ``market(g)`` (None when it is empty), without building the market."""
-    wave = g.wave
-    low = None
-    for c in g.item_pool:
-        if low is None or c.cost < low:
-            low = c.cost
-    for w in range(1, wave + 1):
-        for c in g.troop_pools[w]:
-            if c.wave <= wave and (low is None or c.cost < low):
-                low = c.cost
-    return low
-
-
 def discount_options(g: GameState, p: Player, card: CardDef) -> list[X.Option]:
     """Hand cards whose effect reduces the cost of ``card`` (e.g. Militia, Wave 2+)."""
     out = []

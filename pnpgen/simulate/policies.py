@@ -98,7 +98,6 @@ def remaining(g: GameState, u: Unit) -> int:
 REACT = frozenset({_DEAL_DAMAGE, _DEPLOY, _BOOST_ATTACK, _HEAL})
 PREVENT = frozenset({_PREVENT_DAMAGE, _REDIRECT_DAMAGE})
 CANCEL = frozenset({_CANCEL_REVEAL})
-ANY = frozenset(Verb)
 _FROM_HAND = attrgetter("has_from_hand")
 _HAND_VERBS = attrgetter("hand_verbs")
 _GAIN = frozenset({_GAIN_RESOURCES})
@@ -192,12 +191,9 @@ class HeuristicPolicy:
             if not bought:
                 return
 
-    def value_fn(self, g: GameState, p: Player):
-        """Card -> worth now: troops beyond the free lane zones count for little (they wait in hand)."""
-        return lambda card: self._values(g, p, (card,))[0]
-
     def _worth(self, g: GameState, p: Player, cards: Any) -> dict:
-        """{card: worth now} for the sequence ``cards`` (``value_fn`` for many cards at once)."""
+        """{card: worth now} for the sequence ``cards``: troops beyond the free lane zones count for
+        little (they wait in hand)."""
         return dict(zip(cards, self._values(g, p, cards)))
 
     def _values(self, g: GameState, p: Player, cards: Any) -> list:

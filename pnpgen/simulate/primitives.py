@@ -193,7 +193,8 @@ _TEMPLATES: dict = {}
 
 
 def _unit_fields(card: CardDef, equipment: Any) -> tuple:
-    """What ``register`` sets on a unit of ``card`` carrying ``equipment`` (and the effect index)."""
+    """What ``register`` sets on a unit of ``card`` carrying ``equipment`` (and the effect index).
+    ``register`` and ``Unit.__init__`` unpack this tuple by position: change the three together."""
     if equipment:
         fx, mods, index = merged_effects(card, equipment)
         base_power = card.power + sum(e.boost_power for e in equipment)
