@@ -40,7 +40,7 @@ def library_for(game: Any) -> TemplateLibrary:
     if not folder or not Path(folder).is_dir():
         return default_library()
     if folder not in _EXPANSION_LIBRARIES:
-        _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),))
+        _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),), home=expansion.directory)
     return _EXPANSION_LIBRARIES[folder]
 
 

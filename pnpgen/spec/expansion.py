@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from pnpgen.files import resolver_for
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.model import Card, Expansion, Game
 from pnpgen.spec.yamlio import LocDict, load_yaml
@@ -27,7 +28,8 @@ def read_manifest(directory: Path) -> Expansion:
     from pnpgen.spec.loader import _check_keys, _id, _text
 
     path = Path(directory) / EXPANSION_FILE
-    data = load_yaml(path)
+    files = resolver_for(directory)
+    data = load_yaml(path, files)
     if not isinstance(data, LocDict):
         raise SpecError("expected a mapping with id, name and base", file=path, line=1)
     _check_keys(data, EXPANSION_KEYS, path, EXPANSION_FILE)
@@ -36,6 +38,14 @@ def read_manifest(directory: Path) -> Expansion:
             raise SpecError(f"missing required key {key!r}", file=path, line=data.line or 1,
                             hint="an expansion needs id, name and base (the base game id)")
     templates = data.get("templates")
+    if templates is not None:
+        if not isinstance(templates, str):
+            raise SpecError(f"'templates' must be a folder name inside the expansion, got {templates!r}",
+                            file=path, line=data.line_of("templates"))
+        folder = files.locate(templates, what="templates folder", where=(path, data.line_of("templates")),
+                              must_exist=False)
+        if folder.exists() and not folder.is_dir():
+            raise SpecError(f"'templates' {templates!r} is not a folder", file=path, line=data.line_of("templates"))
     return Expansion(
         id=_id(data["id"], path, data.line_of("id"), "expansion id"),
         name=_text(data["name"], path, data.line_of("name"), "name"),
@@ -55,7 +65,7 @@ def load_expansion(directory: Path, base_loader) -> Game:
     by_name = {c.name.strip().lower(): c for c in base.cards}
     added: list[Card] = []
     replaced: set[str] = set()
-    for path, raw in _raw_cards(Path(directory), skip={EXPANSION_FILE}):
+    for path, raw in _raw_cards(Path(directory), resolver_for(directory), skip={EXPANSION_FILE}):
         replaces = raw.pop("replaces", None)
         replaces_line = raw.line_of("replaces")
         card = _card(raw, path, base.card_types)

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnpgen.files import FileResolver, resolver_for
 from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
@@ -70,7 +71,8 @@ def load_game(game: str | Path) -> Game:
     if is_expansion(directory):
         return load_expansion(directory, load_game)
     game_path = directory / GAME_FILE
-    data = load_yaml(game_path)
+    files = resolver_for(directory)
+    data = load_yaml(game_path, files)
     if not isinstance(data, LocDict):
         raise SpecError("expected a mapping of game metadata", file=game_path, line=1, hint="see docs/spec-format.md")
     _check_keys(data, GAME_KEYS, game_path, "game.yaml")
@@ -86,7 +88,7 @@ def load_game(game: str | Path) -> Game:
     components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
                        for i, c in enumerate(raw_components))
     _unique([c.id for c in components], [c.location.line for c in components], game_path, "component")
-    raw_cards = _raw_cards(directory)
+    raw_cards = _raw_cards(directory, files)
     apply_card_overrides(raw_cards, overrides, overrides_path)
     cards = tuple(_card(raw, path, card_types) for path, raw in raw_cards)
     seen: dict[str, Card] = {}
@@ -286,12 +288,12 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
     )
 
 
-def _raw_cards(directory: Path, skip: set[str] = frozenset({GAME_FILE})) -> list[tuple[Path, LocDict]]:
+def _raw_cards(directory: Path, files: FileResolver, skip: set[str] = frozenset({GAME_FILE})) -> list[tuple[Path, LocDict]]:
     cards: list[tuple[Path, LocDict]] = []
-    for path in sorted(directory.glob("*.yaml")) + sorted(directory.glob("cards/*.yaml")):
+    for path in files.listing(directory, ("*.yaml",)) + files.listing(directory / "cards", ("*.yaml",)):
         if path.name in skip or path.name.startswith("_"):
             continue
-        data = load_yaml(path)
+        data = load_yaml(path, files)
         if data is None:
             continue
         if not isinstance(data, LocDict) or "cards" not in data:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnpgen.files import resolver_for
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.yamlio import LocDict, LocList, load_yaml
 
@@ -20,7 +21,7 @@ def load_overrides(directory: Path) -> LocList:
     path = directory / OVERRIDES_FILE
     if not path.exists():
         return LocList()
-    data = load_yaml(path)
+    data = load_yaml(path, resolver_for(directory))
     if data is None:
         return LocList()
     if not isinstance(data, dict) or set(data) != {"overrides"} or not isinstance(data["overrides"], list):

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from pnpgen.files import FileResolver, resolver_for
 from pnpgen.spec.errors import SpecError
 
 
@@ -78,15 +79,15 @@ _LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _cons
 _LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
-def load_yaml(path: Path) -> Any:
-    """Parse one YAML file with line tracking; a syntax error becomes a one-line SpecError."""
+def load_yaml(path: Path, files: FileResolver | None = None) -> Any:
+    """Parse one YAML file with line tracking; a syntax error becomes a one-line SpecError.
+
+    The file is read through ``files`` (the resolver of the game or expansion folder naming it;
+    by default the file's own folder), so it is confined, regular and within the size limit."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SpecError("file not found", file=path, hint="check the path or run `pnpgen extract`") from None
-    except UnicodeDecodeError as err:
-        raise SpecError(f"not UTF-8 text ({err.reason})", file=path, hint="save the file as UTF-8") from None
+    if not path.exists() and not path.is_symlink():
+        raise SpecError("file not found", file=path, hint="check the path or run `pnpgen extract`")
+    text = (files or resolver_for(path.parent)).read_text(path)
     return load_yaml_text(text, path)
 
 

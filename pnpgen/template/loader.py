@@ -23,6 +23,7 @@ from dataclasses import fields as dc_fields
 from pathlib import Path
 from typing import Any
 
+from pnpgen.files import resolver_for
 from pnpgen.render.fonts import ALIASES, FACES
 from pnpgen.template import expr
 from pnpgen.template.colour import ColourError, parse_hex
@@ -337,9 +338,14 @@ class TemplateLibrary:
     game this way. Their palette and icons are merged over the game's, key by key.
     """
 
-    def __init__(self, root: Path | str | None = None, search_path: tuple[Path | str, ...] | list = ()) -> None:
+    def __init__(self, root: Path | str | None = None, search_path: tuple[Path | str, ...] | list = (),
+                 home: Path | str | None = None) -> None:
         self.root = Path(root) if root is not None else TEMPLATES_DIR
         self.search_path = tuple(Path(p) for p in search_path)
+        # Every template file is read through the resolver of the folder that owns the search
+        # path (an expansion's or a game's), so ``extends`` and links cannot leave it.
+        self.files = resolver_for(home if home is not None else
+                                  (self.search_path[0].parent if self.search_path else self.root))
         self._raw: dict[Path, SrcMap] = {}
         self._templates: dict[tuple, Template] = {}
         self._icons: dict[str, IconSet] = {}
@@ -353,8 +359,9 @@ class TemplateLibrary:
 
     def _read(self, path: Path) -> SrcMap:
         if path not in self._raw:
+            text = self.files.read_text(path, where=(self.display(path), 0))
             try:
-                data = load_yaml(path, self.display(path))
+                data = load_yaml(path, self.display(path), text)
             except YamlError as e:
                 raise TemplateError(None, str(e)) from None
             if not isinstance(data, SrcMap):
@@ -365,6 +372,7 @@ class TemplateLibrary:
     def _extends_path(self, name: str, from_dir: Path, m: SrcMap) -> Path:
         candidates = [self.root / f"{name}.yaml"] if "/" in name else [from_dir / f"{name}.yaml", self.root / "_shared" / f"{name}.yaml"]
         for c in candidates:
+            self.files.locate(c, what="extends", where=m.where("extends"), must_exist=False)
             if c.is_file():
                 return c
         raise TemplateError(Where(*m.where("extends")), f"extends: no template {name!r} (looked for {', '.join(self.display(c) for c in candidates)})")

@@ -61,10 +61,12 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return value
 
 
-def load_yaml(path: Path, display: str) -> Any:
-    """Parse ``path``; ``display`` is the file name used in messages (e.g. ``templates/x/a.yaml``)."""
+def load_yaml(path: Path, display: str, text: str | None = None) -> Any:
+    """Parse ``path`` (or ``text`` read from it by the caller's resolver); ``display`` is the
+    file name used in messages (e.g. ``templates/x/a.yaml``)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if text is None:
+            text = path.read_text(encoding="utf-8")
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else 0

@@ -1,0 +1,52 @@
+"""The one error type for unusable spec input, formatted as `file:line: card 'id': message (hint)`."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def display_path(path: str | Path) -> str:
+    """A path as the user would type it: relative to the working directory when inside it."""
+    p = Path(path)
+    try:
+        return os.path.relpath(p) if p.is_absolute() and not os.path.relpath(p).startswith("..") else str(p)
+    except ValueError:
+        return str(p)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close."""
+    close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class SpecError(Exception):
+    """Spec input that cannot be used. The CLI prints ``str(err)`` on one line and exits 2."""
+
+    def __init__(
+        self,
+        message: str,
+        file: str | Path | None = None,
+        line: int = 0,
+        card: str | None = None,
+        field: str | None = None,
+        hint: str = "",
+    ) -> None:
+        self.message = message
+        self.file = display_path(file) if file is not None else None
+        self.line = line
+        self.card = card
+        self.field = field
+        self.hint = hint
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        who = f"card {self.card!r}: " if self.card else ""
+        hint = f"; {self.hint}" if self.hint else ""
+        return f"{where}{who}{self.message}{hint}"

@@ -1,0 +1,206 @@
+"""The one resolver for every file a game or expansion names: card data, templates, images, fonts.
+
+A game or expansion folder may come from a stranger, so each name it gives (``extends:``,
+``src: art/x.png``, ``fonts/My.otf``, ``cards/extra.csv``) goes through :class:`FileResolver`:
+
+- **confinement**: the path, after every symlink is resolved, must lie inside the folder
+  (its *home*) or inside the bundled ``templates/`` and ``fonts/``; anything else is a one-line
+  :class:`FileError` (a :class:`~pnpgen.spec.errors.SpecError`, so the CLI prints it and exits 2);
+- **only regular files** are read (never a FIFO, a device such as ``/dev/zero``, or a folder);
+- **limits**: each kind of file has a byte limit checked before reading (:class:`Limits`);
+- **caching**: bytes and their SHA-256 are cached by (path, size, mtime), so a file named by
+  400 cards is read and hashed once, and a rebuild can key its own caches (downsampled images)
+  by content rather than by name.
+
+Readers never call ``open`` on a path a game gave them; they ask the resolver for the bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pnpgen.sources import REPO_ROOT
+from pnpgen.errors import SpecError, display_path
+
+BUNDLED_ROOTS: tuple[Path, ...] = (REPO_ROOT / "templates", REPO_ROOT / "fonts")
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bytes a single file of each kind may have (docs/security.md). Raise with ``PNPGEN_LIMIT_<KIND>_MB``."""
+
+    data: int = 16 * MiB      # a YAML, CSV or XLSX card file, a template, game.yaml
+    image: int = 64 * MiB     # one art file (PNG, JPEG, WebP, SVG)
+    font: int = 32 * MiB      # one TTF/OTF
+
+    def for_kind(self, kind: str) -> int:
+        env = os.environ.get(f"PNPGEN_LIMIT_{kind.upper()}_MB")
+        if env:
+            try:
+                return int(float(env) * MiB)
+            except ValueError:
+                raise SpecError(f"PNPGEN_LIMIT_{kind.upper()}_MB must be a number of megabytes, got {env!r}") from None
+        return getattr(self, kind)
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class FileError(SpecError):
+    """A named file that cannot be used: outside the folder, missing, not a regular file, too big."""
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.relative_to(root)
+        return True
+    except ValueError:
+        return False
+
+
+class FileResolver:
+    """Files of one game or expansion folder (``home``), plus the bundled templates and fonts.
+
+    ``locate`` turns a name into a confined real path; ``read_bytes``/``read_text`` read it
+    within its kind's limit; ``digest`` is its SHA-256. ``where`` in every call is the
+    (file, line) that named the file, so an error points at the line to fix.
+    """
+
+    def __init__(self, home: Path | str, limits: Limits = DEFAULT_LIMITS,
+                 shared: tuple[Path, ...] = BUNDLED_ROOTS) -> None:
+        self.home = Path(os.path.realpath(home))
+        self.roots = (self.home,) + tuple(Path(os.path.realpath(r)) for r in shared)
+        self.limits = limits
+        self._bytes: dict[tuple[Path, int, int], bytes] = {}
+        self._digests: dict[tuple[Path, int, int], str] = {}
+
+    # -- where a name points -----------------------------------------------------------------
+    def locate(self, name: str | Path, base: Path | str | None = None, what: str = "file",
+               where: tuple[str | Path, int] | None = None, must_exist: bool = True) -> Path:
+        """The real path of ``name`` (relative to ``base``, default the home folder), confined.
+
+        Raises :class:`FileError` naming ``where`` when it leaves the allowed folders, does not
+        exist (``must_exist``), or is not a regular file."""
+        text = str(name)
+        if not text.strip() or "\x00" in text:
+            raise self._error(f"{what}: empty or invalid file name {text[:80]!r}", where)
+        raw = Path(text)
+        if not raw.is_absolute():
+            raw = Path(base if base is not None else self.home) / raw
+        real = Path(os.path.realpath(raw))
+        if not any(_inside(real, root) for root in self.roots):
+            raise self._error(f"{what} {_excerpt(text)!r} lies outside {display_path(self.home)}",
+                              where, hint="a game or expansion may only name files inside its own folder")
+        if not must_exist:
+            return real
+        try:
+            st = os.stat(real)
+        except FileNotFoundError:
+            raise self._error(f"{what} {_excerpt(text)!r} not found", where,
+                              hint=f"paths are relative to {display_path(Path(base) if base else self.home)}") from None
+        except OSError as err:
+            raise self._error(f"{what} {_excerpt(text)!r} cannot be read ({err.strerror})", where) from None
+        if not stat.S_ISREG(st.st_mode):
+            raise self._error(f"{what} {_excerpt(text)!r} is not a regular file", where,
+                              hint="name a file, not a folder, device, pipe or socket")
+        return real
+
+    def inside(self, path: Path | str) -> bool:
+        """Whether ``path`` (after links) is in the home folder or the bundled ones."""
+        real = Path(os.path.realpath(path))
+        return any(_inside(real, root) for root in self.roots)
+
+    def listing(self, folder: Path | str, patterns: tuple[str, ...]) -> list[Path]:
+        """Regular files in ``folder`` matching ``patterns``, sorted by name, each confined.
+
+        A matching entry that is a link leading outside, or a pipe/device, is an error rather
+        than skipped: a user should learn that a file they put there is not read."""
+        folder = Path(folder)
+        if not folder.is_dir() or not self.inside(folder):
+            return []
+        found: set[Path] = set()
+        for pattern in patterns:
+            found.update(folder.glob(pattern))
+        out = []
+        for path in sorted(found):
+            out.append(self.locate(path, what="card file", where=(path, 0)))
+            # Keep the path the user sees (not the link target) for messages and ordering.
+            out[-1] = path
+        return out
+
+    # -- reading -----------------------------------------------------------------------------
+    def _key(self, path: Path) -> tuple[Path, int, int]:
+        st = os.stat(path)
+        return (Path(path), st.st_size, st.st_mtime_ns)
+
+    def read_bytes(self, path: Path | str, kind: str = "data", where: tuple[str | Path, int] | None = None) -> bytes:
+        """The bytes of a located file, at most its kind's limit (checked before reading)."""
+        real = self.locate(path, what=f"{kind} file", where=where)
+        key = self._key(real)
+        hit = self._bytes.get(key)
+        if hit is not None:
+            return hit
+        limit = self.limits.for_kind(kind)
+        if key[1] > limit:
+            raise self._error(f"{kind} file is {key[1] / MiB:.1f} MB, over the {limit / MiB:g} MB limit",
+                              (path, 0), hint=f"make it smaller, or raise the limit with PNPGEN_LIMIT_{kind.upper()}_MB")
+        with open(real, "rb") as fh:
+            data = fh.read(limit + 1)
+        if len(data) > limit:  # grew while we looked
+            raise self._error(f"{kind} file is over the {limit / MiB:g} MB limit", (path, 0))
+        if kind != "data":  # data files are parsed once; art and fonts are asked for again
+            self._bytes[key] = data
+        return data
+
+    def read_text(self, path: Path | str, kind: str = "data", where: tuple[str | Path, int] | None = None) -> str:
+        """UTF-8 text (a leading BOM dropped); a decoding error names the file and line."""
+        data = self.read_bytes(path, kind, where)
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            raise FileError(f"not UTF-8 text (byte 0x{data[err.start]:02x})", file=path, line=line,
+                            hint="save the file as UTF-8") from None
+
+    def digest(self, path: Path | str, kind: str = "data") -> str:
+        """SHA-256 (hex) of a file's content, cached while the file is unchanged."""
+        real = self.locate(path, what=f"{kind} file")
+        key = self._key(real)
+        if key not in self._digests:
+            self._digests[key] = hashlib.sha256(self.read_bytes(real, kind)).hexdigest()
+        return self._digests[key]
+
+    def _error(self, message: str, where: tuple[str | Path, int] | None, hint: str = "") -> FileError:
+        file, line = where if where else (None, 0)
+        return FileError(message, file=file, line=line, hint=hint)
+
+
+def _excerpt(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+@lru_cache(maxsize=64)
+def _cached(home: str) -> FileResolver:
+    return FileResolver(home)
+
+
+def resolver_for(home: Path | str) -> FileResolver:
+    """The shared resolver of one folder (one per process, so its caches serve every reader)."""
+    return _cached(os.path.realpath(home))
+
+
+def cache_dir() -> Path:
+    """Where derived files (downsampled images, …) are kept between runs: ``$PNPGEN_CACHE``,
+    else ``$XDG_CACHE_HOME/pnpgen``, else ``~/.cache/pnpgen``. Keyed by content, never by name."""
+    env = os.environ.get("PNPGEN_CACHE")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "pnpgen"
