@@ -170,6 +170,27 @@ def test_watcher_ignores_output_and_non_yaml(tmp_path: Path):
     assert find_game_dir(made.directory) in previewer.watched_paths()
 
 
+def test_watcher_never_follows_links_out_of_the_folder(tmp_path: Path):
+    """A downloaded folder with a link to /usr must not make `watch` set watches all over /usr."""
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    (made.directory / "art").mkdir()
+    (made.directory / "usr").symlink_to("/usr")
+    (made.directory / "art" / "also-usr").symlink_to("/usr/share")
+    watched = Previewer(made.directory, made.directory / "output").watched_paths()
+    inside = [p for p in watched if p.resolve().is_relative_to(made.directory.resolve())]
+    assert made.directory / "art" in watched and made.directory / "cards" in watched
+    assert all(not p.is_symlink() for p in watched)
+    assert len(inside) == 4  # the folder, art/, cards/, templates/
+    assert all(p.resolve().is_relative_to(made.directory.resolve()) or "templates" in p.parts for p in watched)
+
+
+def test_watcher_reacts_to_art_fonts_and_spreadsheets(tmp_path: Path):
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    previewer = Previewer(made.directory, made.directory / "output")
+    for name in ("art/a.PNG", "art/b.svg", "fonts/F.otf", "cards/extra.csv", "cards/more.xlsx"):
+        assert previewer.relevant(made.directory / name), name
+
+
 def test_spec_errors_are_spec_errors():
     with pytest.raises(SpecError):
         load_game(Path("/nonexistent/folder"))

@@ -9,6 +9,7 @@ last good output in place: every file is written only after everything it needs 
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -29,7 +30,10 @@ from pnpgen.spec.model import Game
 from pnpgen.template.loader import TEMPLATES_DIR
 from pnpgen.validate import Severity, ValidationResult, validate_game
 
-WATCHED_SUFFIXES = (".yaml", ".yml")
+# Card data, templates, art and fonts: any of them changes what a card looks like.
+WATCHED_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf")
+# A folder from a stranger may hold thousands of folders (or links to /usr): watch at most this many.
+MAX_WATCHED_FOLDERS = 256
 PREVIEW_COLUMNS = 6
 
 
@@ -75,8 +79,12 @@ class Previewer:
 
     # -- what to watch -------------------------------------------------------------------
     def watched_paths(self) -> list[Path]:
-        """The spec folder and the template folders its cards are drawn with."""
-        paths = [self.directory]
+        """Every folder inside the spec folder, and the template folders its cards are drawn with.
+
+        Each is watched on its own, not recursively: a recursive watch follows links, so a link to
+        ``/usr`` in a downloaded folder would set thousands of watches outside it. Links to folders
+        are never entered; the walk stops at :data:`MAX_WATCHED_FOLDERS`."""
+        paths = _own_folders(self.directory)
         game_id = self._game_id()
         for folder in (TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_shared"):
             if folder.is_dir():
@@ -86,7 +94,7 @@ class Previewer:
     def relevant(self, path: str | Path) -> bool:
         """A spec or template file (not our own output, not an editor's backup)."""
         path = Path(path).resolve()
-        if path.suffix not in WATCHED_SUFFIXES or path.name.startswith((".", "#")):
+        if path.suffix.lower() not in WATCHED_SUFFIXES or path.name.startswith((".", "#")):
             return False
         return not path.is_relative_to(self.out_dir.resolve())
 
@@ -136,6 +144,19 @@ class Previewer:
             return self.directory.name
 
 
+def _own_folders(root: Path) -> list[Path]:
+    """``root`` and the real folders below it (no links followed, hidden and output folders skipped)."""
+    found = [root]
+    for current, dirs, _files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("output", "__pycache__")
+                         and not os.path.islink(os.path.join(current, d)))
+        for d in dirs:
+            if len(found) >= MAX_WATCHED_FOLDERS:
+                return found
+            found.append(Path(current) / d)
+    return found
+
+
 def _is_template(path: Path, directory: Path) -> bool:
     """Anything but a spec file (the folder's own ``*.yaml`` and ``cards/*.yaml``) may be a template."""
     spec_dirs = {directory.resolve(), directory.resolve() / "cards"}
@@ -159,7 +180,7 @@ def watch(previewer: Previewer, report: Callable[[Refresh], None], once: bool = 
 
     # step: a save is handled 50 ms after the last write of it (editors write in several steps).
     for changes in watch_files(*previewer.watched_paths(), watch_filter=lambda _c, p: previewer.relevant(p),
-                               stop_event=stop_event, step=50, debounce=1600):
+                               stop_event=stop_event, step=50, debounce=1600, recursive=False):
         last = previewer.handle(p for _, p in changes)
         report(last)
     return last
