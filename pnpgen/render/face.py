@@ -16,7 +16,8 @@ from typing import Any
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.textfit import FitResult, fit_text
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
-from pnpgen.template.resolve import ResolvedFace, TextOp
+from pnpgen.files import resolver_for
+from pnpgen.template.resolve import ImageSource, ResolvedFace, TextOp
 
 DEFAULT_SIZE = "poker"
 _LIBRARY: TemplateLibrary | None = None
@@ -33,14 +34,19 @@ def default_library() -> TemplateLibrary:
 
 
 def library_for(game: Any) -> TemplateLibrary:
-    """The templates ``game`` is drawn with: an expansion's own ``templates/`` folder (when it
-    has one) searched before the repository's, else the shared default library."""
+    """The templates ``game`` is drawn with: the ``templates/`` folder of an expansion (as named in
+    its pnpgen.yaml) or of a standalone game (beside its game.yaml), searched before the bundled
+    ones; else the shared default library."""
     expansion = getattr(game, "expansion", None)
-    folder = expansion.templates if expansion is not None else None
+    if expansion is not None:
+        folder, home = expansion.templates, expansion.directory
+    else:
+        home = getattr(game, "directory", "") or ""
+        folder = str(Path(home) / "templates") if home else None
     if not folder or not Path(folder).is_dir():
         return default_library()
     if folder not in _EXPANSION_LIBRARIES:
-        _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),), home=expansion.directory)
+        _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),), home=home)
     return _EXPANSION_LIBRARIES[folder]
 
 
@@ -125,11 +131,25 @@ def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float,
         return hit[2]
     t = lib.load(game.id, type_id, side, back_name=ct.back, variant=variant)
     w, h = face_size(game, type_id, lib)
-    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed)
+    images = ImageSource(resolver_for(home_of(game, card)), card)
+    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed, images)
     if len(_FACES) >= _FACES_MAX:
         _FACES.clear()
     _FACES[key] = (card, ct, face)
     return face
+
+
+def home_of(game: Any, card: Any | None) -> str:
+    """The folder whose files a card (or a back, ``card`` None) may name: the expansion's for its
+    own cards and backs, the base game's for base cards."""
+    expansion = getattr(game, "expansion", None)
+    if expansion is not None and (card is None or card.origin == expansion.id):
+        return expansion.directory
+    if expansion is not None:
+        from pnpgen.spec.loader import find_game_dir
+
+        return str(find_game_dir(expansion.base))
+    return game.directory or "."
 
 
 def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> None:
@@ -153,18 +173,11 @@ def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> Non
 
 def _end_form(canvas: Any) -> None:
     """``endForm`` with a complete resource dictionary. reportlab (5.x) gives a form only its
-    XObjects, so alpha (ExtGState) and gradients (Shading) drawn in it would be undefined in
-    the PDF; we hand it the fonts, graphics states and shadings the form's content used."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+    XObjects, so alpha (ExtGState), gradients (Shading) and pictures drawn in it would be undefined
+    in the PDF; the form gets the resources its content used (``pdfdoc.form_resources``)."""
+    from pnpgen.render.pdfdoc import form_resources
 
-    res = PDFResourceDictionary()
-    res.basicFonts()
-    res.allProcs()
-    state = canvas._extgstate.getState()
-    if state:
-        res.ExtGState = state
-    res.setShading(canvas._shadingUsed)
-    canvas.endForm(Resources=res)
+    canvas.endForm(Resources=form_resources(canvas))
 
 
 def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, card_id: str) -> list[Overflow]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen.render.fonts import font_name
+from pnpgen.render.images import draw_image
 from pnpgen.render.textfit import FitResult, unit_width
 from pnpgen.template.colour import parse_hex
 from pnpgen.template.model import Colour, Icon
@@ -51,6 +52,9 @@ def _bounds(op: ShapeOp) -> tuple[float, float, float, float]:
 
 
 def draw_shape(c: Canvas, op: ShapeOp) -> None:
+    if op.kind == "image":
+        draw_image(c, op)
+        return
     if op.kind == "text":
         if op.text and op.fill:
             _draw_label(c, op)

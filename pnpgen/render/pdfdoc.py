@@ -67,11 +67,13 @@ class _Canvas(Canvas):
 
     def endForm(self, **extra_attributes):
         if "Resources" not in extra_attributes:
-            extra_attributes["Resources"] = _form_resources(self)
+            extra_attributes["Resources"] = form_resources(self)
         super().endForm(**extra_attributes)
 
 
-def _form_resources(canvas: Canvas):
+def form_resources(canvas: Canvas):
+    """The resources of the form being drawn: fonts, procsets, XObjects (forms and pictures),
+    graphics states, shadings and colour spaces it used."""
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 
     res = PDFResourceDictionary()

@@ -385,6 +385,9 @@ def _field_value(value: Any, fdef: FieldDef, path: Path, line: int, card: str) -
     elif t is FieldType.TEXT:
         if not isinstance(value, str):
             raise fail("text")
+    elif t is FieldType.IMAGE:
+        if not isinstance(value, str) or not value.strip():
+            raise fail("a path to an image such as 'art/ranger.png'")
     elif t is FieldType.BOOL:
         if not isinstance(value, bool):
             raise fail("true or false")

@@ -36,6 +36,7 @@ class FieldType(str, Enum):
     BOOL = "bool"
     ENUM = "enum"
     LIST = "list"
+    IMAGE = "image"  # a path to art, relative to the card's file or its game/expansion folder
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ def _field_value_schema(ftype: FieldType, spec: Any = None) -> dict[str, Any]:
         FieldType.BOOL: {"type": "boolean"},
         FieldType.ENUM: {"type": "string"},
         FieldType.LIST: {"type": "array", "items": {"type": "string"}},
+        FieldType.IMAGE: {"type": "string", "description": "path to a PNG, JPEG, WebP or SVG file"},
     }[ftype]
     if spec is not None:
         if spec.min is not None:

@@ -47,10 +47,12 @@ def back_variant_stem(type_id: str, value: str) -> str:
 TOP_KEYS = {"extends", "size", "palette", "vars", "styles", "background", "boxes", "overlay", "back", "description"}
 STYLE_KEYS = {f.name for f in dc_fields(Style)} | {"base"}
 BOX_KEYS = {"x", "y", "w", "h", "text", "style", "shapes", "when", "order"}
-SHAPE_KEYS = {f.name for f in dc_fields(Shape)} - {"where"}
-SHAPE_KINDS = {"rect", "roundrect", "ellipse", "line", "polygon", "text"}
+SHAPE_KEYS = {f.name for f in dc_fields(Shape)} - {"where", "base"}
+SHAPE_KINDS = {"rect", "roundrect", "ellipse", "line", "polygon", "text", "image"}
+IMAGE_FITS = ("cover", "contain", "stretch", "none")
 ICON_KEYS = {"token", "width", "shapes"}
-CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "case": ("none", "upper", "lower")}
+CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "case": ("none", "upper", "lower"),
+           "fit": IMAGE_FITS}
 
 
 def _suggest(word: str, options: set[str] | tuple[str, ...]) -> str:
@@ -215,10 +217,27 @@ def _build_shape(r: _Reader, m: Any, parent: Any, key: str, palette: dict[str, C
             kw[k] = r.text(m, k)
         elif k == "font":
             kw[k] = r.font(m, k)
-        elif k == "align":
+        elif k in ("align", "fit"):
             kw[k] = r.choice(m, k)
+        elif k == "src":
+            kw[k] = r.text(m, k)
+        elif k == "opacity":
+            kw[k] = r.number(m, k)
+            if not 0 <= kw[k] <= 1:
+                raise r.fail(m, k, f"'opacity' must be from 0 (invisible) to 1 (solid), got {m[k]!r}")
+        elif k == "focus":
+            f = m[k]
+            if (not isinstance(f, list) or len(f) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                                  and 0 <= v <= 1 for v in f)):
+                raise r.fail(m, k, f"'focus' must be [x, y] fractions of the image from 0 to 1 (0.5 is the centre), got {f!r}")
+            kw[k] = (float(f[0]), float(f[1]))
     if kind in ("line", "polygon") and not kw.get("points"):
         raise r.fail(m, None, f"a {kind} needs 'points'")
+    if kind == "image":
+        if not kw.get("src"):
+            raise r.fail(m, None, "an image needs 'src': a path such as 'art/frame.png' or '{{ card.art }}'")
+        kw.setdefault("r", 0.0)  # square corners unless a radius is asked for
+        kw["base"] = str(Path(m.path).parent) if getattr(m, "path", "") else ""
     return Shape(**kw)
 
 

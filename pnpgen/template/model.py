@@ -59,7 +59,7 @@ class Style:
 
 @dataclass(frozen=True)
 class Shape:
-    """A vector shape: rect, roundrect, ellipse, line, polygon or text.
+    """A shape: rect, roundrect, ellipse, line, polygon, text or image.
 
     Rect-like kinds use x, y, w, h; line and polygon use ``points``. ``bleed`` extends every
     edge lying on the trim edge outwards by the bleed, so backgrounds reach the cut safely.
@@ -85,6 +85,13 @@ class Shape:
     font: str = "bold"
     size: float = 8.0  # pt (for icons: fraction of the running text size)
     align: str = "center"
+    # kind: image — a path or Jinja template (``"{{ card.art }}"``), how it fills its box, the
+    # point of the image kept in view when ``cover`` crops it (fractions, 0.5 = centre), its opacity.
+    src: str | None = None
+    fit: str = "cover"  # cover | contain | stretch | none
+    focus: tuple[float, float] = (0.5, 0.5)
+    opacity: float = 1.0
+    base: str = ""  # real folder of the template file that wrote this shape (relative ``src``)
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,18 @@ style: points, origin at the trim box's bottom-left, y up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Union
 
 from pnpgen.template import expr
 from pnpgen.template.colour import ColourError, parse_colour, to_hex
 from pnpgen.template.model import Box, Colour, IconSet, Length, Shape, Style, Template, TemplateError, Where
+from pnpgen.errors import SpecError
 from pnpgen.units import mm
+
+_CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
 
 _EPS = 1e-6
 
@@ -37,6 +42,14 @@ class ShapeOp:
     font: str = "bold"
     size: float = 8.0
     align: str = "center"
+    # kind: image — the real path (already confined by the game's resolver), fit, focus, opacity;
+    # ``where`` is the template line that placed it, for messages about the picture.
+    src: str = ""
+    fit: str = "cover"
+    focus: tuple[float, float] = (0.5, 0.5)
+    opacity: float = 1.0
+    bleed: bool = False
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -94,13 +107,24 @@ def _len(v: Length, extent: float) -> float:
     return mm(v)
 
 
+@dataclass(frozen=True)
+class ImageSource:
+    """How an image shape finds its file: the game's resolver, and the folder of the card's file
+    (a ``src`` taken from card data is relative to the file that names it, then to the folder)."""
+
+    files: Any  # pnpgen.files.FileResolver
+    card: Any = None  # the card drawn (None for backs)
+
+
 class _Resolver:
-    def __init__(self, template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float) -> None:
+    def __init__(self, template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float,
+                 images: ImageSource | None = None) -> None:
         self.t = template
         self.ctx = ctx
         self.W = width
         self.H = height
         self.bleed = bleed
+        self.images = images
         self.ops: list[Op] = []
 
     def colour(self, src: str | None, where: Where, what: str) -> Colour | None:
@@ -123,10 +147,53 @@ class _Resolver:
         rw, rh = _len(w, fw), _len(h, fh)
         return rx, self.H - (ry + rh), rw, rh
 
+    def image_path(self, s: Shape) -> str:
+        """The confined real path of an image shape's picture ('' when the card gives none)."""
+        value = expr.render(s.src or "", self.ctx, s.where, "image src").strip()
+        if not value or value == "?":
+            return ""  # no art (or art not known yet): the shape draws nothing
+        if self.images is None:
+            raise TemplateError(s.where, f"image {value!r}: images need the game's folder to be found")
+        card = self.images.card
+        field = None
+        if "{" in (s.src or "") and card is not None:
+            # Named by card data: relative to the card's file, then the game folder; errors point
+            # at the card's field when the src is just ``{{ card.<field> }}``.
+            m = _CARD_FIELD.match(s.src or "")
+            field = m.group(1) if m else None
+            loc = card.where(field) or card.location
+            bases = [str(Path(loc.file).parent) if loc else None, None]
+            where = (loc.file, loc.line) if loc else (s.where.file, s.where.line)
+        else:  # written in the template: relative to the template file, then the game folder
+            bases = [s.base or None, None]
+            where = (s.where.file, s.where.line)
+        files = self.images.files
+        try:
+            candidates = [files.locate(value, base=base, what="image", where=where, must_exist=False) for base in bases]
+            found = next((c for c in candidates if c.exists()), None)
+            if found is None:
+                files.locate(value, base=bases[0], what="image", where=where)  # raises: not found, relative to ...
+            return str(files.locate(found, what="image", where=where))
+        except SpecError as err:
+            if card is None:
+                raise
+            raise SpecError(err.message, file=err.file, line=err.line, card=card.id, field=field,
+                            hint=err.hint) from None
+
     def shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
         if not self.when(s.when, s.where, "shape when"):
             return
         fx, fy, fw, fh = frame
+        if s.kind == "image":
+            src = self.image_path(s)
+            if not src:
+                return
+            x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
+            if s.bleed and self.bleed > 0:
+                x, y, w, h = self._bleed_rect(x, y, w, h)
+            self.ops.append(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit, focus=s.focus,
+                                    opacity=s.opacity, bleed=s.bleed, where=str(s.where)))
+            return
         x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
         pts = tuple((fx + _len(px, fw), self.H - (fy + _len(py, fh))) for px, py in s.points)
         if s.bleed and self.bleed > 0:
@@ -174,9 +241,10 @@ class _Resolver:
             self.ops.append(TextOp(b.name, b.where, x + pad, y + pad, w - 2 * pad, h - 2 * pad, text, b.style, colour))
 
 
-def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0) -> ResolvedFace:
+def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
+                 images: ImageSource | None = None) -> ResolvedFace:
     """Every shape and text box of ``template`` for the card in ``ctx``, in drawing order."""
-    r = _Resolver(template, ctx, width, height, bleed)
+    r = _Resolver(template, ctx, width, height, bleed, images)
     whole = (0.0, 0.0, width, height)
     for s in template.background:
         r.shape(s, whole)

@@ -16,10 +16,11 @@ import yaml
 class SrcMap(dict):
     """A dict with ``file``, ``line`` and ``key_src[key] = (file, line)``."""
 
-    def __init__(self, *args: Any, file: str = "", line: int = 0, **kw: Any) -> None:
+    def __init__(self, *args: Any, file: str = "", line: int = 0, path: str = "", **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.file = file
         self.line = line
+        self.path = path  # the real file, for names relative to it (an image's ``src``)
         self.key_src: dict[str, tuple[str, int]] = {}
 
     def where(self, key: str | None = None) -> tuple[str, int]:
@@ -32,21 +33,21 @@ class YamlError(ValueError):
     """A template file is not valid YAML; the message names file and line."""
 
 
-def _build(node: yaml.Node, file: str) -> Any:
+def _build(node: yaml.Node, file: str, path: str = "") -> Any:
     if isinstance(node, yaml.MappingNode):
-        out = SrcMap(file=file, line=node.start_mark.line + 1)
+        out = SrcMap(file=file, line=node.start_mark.line + 1, path=path)
         for knode, vnode in node.value:
-            key = _build(knode, file)
+            key = _build(knode, file, path)
             if not isinstance(key, str):
                 # Template keys are names; a number key (e.g. `1: ...`) is almost always a typo.
                 key = str(key)
             if key in out:
                 raise YamlError(f"{file}:{knode.start_mark.line + 1}: duplicate key {key!r}")
-            out[key] = _build(vnode, file)
+            out[key] = _build(vnode, file, path)
             out.key_src[key] = (file, knode.start_mark.line + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(v, file) for v in node.value]
+        return [_build(v, file, path) for v in node.value]
     # Scalars: let the safe constructor decide the type (int, float, bool, null, str).
     return _scalar(node)
 
@@ -72,8 +73,8 @@ def load_yaml(path: Path, display: str, text: str | None = None) -> Any:
         line = e.problem_mark.line + 1 if e.problem_mark else 0
         raise YamlError(f"{display}:{line}: invalid YAML: {e.problem}") from None
     if node is None:
-        return SrcMap(file=display, line=1)
-    return _build(node, display)
+        return SrcMap(file=display, line=1, path=str(path))
+    return _build(node, display, str(path))
 
 
 def deep_merge(base: Any, child: Any) -> Any:

@@ -1,0 +1,321 @@
+"""Pictures on cards: PNG, JPEG and WebP through Pillow, SVG as vectors through svglib.
+
+This module owns everything between an image shape's already-located file (``ShapeOp.src``, found
+and confined by the game's :class:`~pnpgen.files.FileResolver`) and the PDF:
+
+- what a picture is (:func:`info`: pixel size, format, natural size), cached by content digest;
+- where it lands in its box (:func:`placement`: ``cover`` with a focus point, ``contain``,
+  ``stretch``, ``none``), which the validator also uses to compute the printed resolution;
+- embedding: each distinct picture becomes ONE image XObject per PDF, named by its content hash and
+  pixel size, that every card and every copy reuses. A JPEG at or under the print resolution is
+  passed through byte for byte (``/DCTDecode``); a larger picture is downsampled once to the print
+  resolution (``PRINT_DPI``, 300 by default, ``pnpgen build --dpi``) and cached on disk by content
+  hash (``cache_dir()/images``), so a rebuild neither decodes nor re-encodes it;
+- SVG: drawn as vector paths (svglib -> reportlab graphics), never rasterised, each distinct SVG and
+  size drawn once as a form. An SVG may not pull in other files (external ``href``, entities):
+  that would read outside the game's folder, so it is refused.
+- clipping to the box (rectangle or rounded corners) and opacity.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from pnpgen.errors import SpecError
+from pnpgen.files import cache_dir, resolver_for
+from pnpgen.fsutil import atomic_write_bytes
+
+DEFAULT_DPI = 300
+PRINT_DPI = DEFAULT_DPI
+RASTER_FORMATS = {"PNG", "JPEG", "WEBP"}
+SVG_SUFFIXES = (".svg",)
+# Upsampled pictures look soft; a picture with a little more than the print resolution is
+# not worth a lossy re-encode.
+DOWNSAMPLE_ABOVE = 1.1
+
+
+def set_print_dpi(dpi: float) -> None:
+    """The resolution pictures are kept at in the PDF (``pnpgen build --dpi``)."""
+    global PRINT_DPI
+    if not (72 <= dpi <= 1200) or math.isnan(dpi):
+        raise SpecError(f"--dpi must be from 72 to 1200, got {dpi}", hint="300 is what print shops ask for")
+    PRINT_DPI = float(dpi)
+
+
+class ImageError(SpecError):
+    """A picture that cannot be used: unreadable, unsupported, or an SVG linking other files."""
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    path: str
+    digest: str
+    format: str           # PNG, JPEG, WEBP or SVG
+    width: int            # pixels (SVG: its width in points)
+    height: int
+    has_alpha: bool = False
+
+    @property
+    def vector(self) -> bool:
+        return self.format == "SVG"
+
+    def natural_size(self) -> tuple[float, float]:
+        """Points at which ``fit: none`` prints it: SVG at its own size, rasters at the print dpi."""
+        if self.vector:
+            return float(self.width), float(self.height)
+        return self.width * 72.0 / PRINT_DPI, self.height * 72.0 / PRINT_DPI
+
+
+def _files_for(path: str):
+    # The shape's src was located by the game's resolver; reading goes through a resolver too,
+    # so size limits and regular-file checks hold here as well.
+    return resolver_for(os.path.dirname(path))
+
+
+def _bytes(path: str) -> bytes:
+    return _files_for(path).read_bytes(path, "image", where=(path, 0))
+
+
+def info(path: str) -> ImageInfo:
+    """Format and size of the picture at ``path`` (already located), cached by its content."""
+    digest = _files_for(path).digest(path, "image")
+    return _info(path, digest)
+
+
+@lru_cache(maxsize=4096)
+def _info(path: str, digest: str) -> ImageInfo:
+    data = _bytes(path)
+    if path.lower().endswith(SVG_SUFFIXES):
+        drawing = _svg_drawing(path, digest)
+        return ImageInfo(path, digest, "SVG", int(round(drawing.width)), int(round(drawing.height)))
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            fmt = im.format or ""
+            size = im.size
+            alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+    except Image.DecompressionBombError:
+        raise ImageError(f"{_name(path)}: picture has too many pixels to be safe to open",
+                         hint="scale it down to the printed size at 300 dpi") from None
+    except Exception as err:  # Pillow raises many types for a broken file
+        raise ImageError(f"{_name(path)}: not a readable picture ({type(err).__name__})",
+                         hint="use PNG, JPEG, WebP or SVG") from None
+    if fmt not in RASTER_FORMATS:
+        raise ImageError(f"{_name(path)}: {fmt or 'unknown'} pictures are not supported", hint="use PNG, JPEG, WebP or SVG")
+    return ImageInfo(path, digest, fmt, size[0], size[1], alpha)
+
+
+def _name(path: str) -> str:
+    from pnpgen.errors import display_path
+
+    return display_path(path)
+
+
+# -- where a picture lands ---------------------------------------------------------------------------
+def placement(fit: str, focus: tuple[float, float], box: tuple[float, float, float, float],
+              natural: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The rectangle (x, y, w, h; points, y up) the whole picture is drawn in for ``box``.
+
+    ``cover`` fills the box and crops, keeping the focus point's side in view; ``contain`` shows
+    it whole inside the box; ``stretch`` fills the box exactly; ``none`` keeps its natural size.
+    The focus (fractions from the picture's top-left) also places ``contain`` and ``none``.
+    The picture is clipped to the box afterwards."""
+    bx, by, bw, bh = box
+    iw, ih = natural
+    if fit == "stretch" or iw <= 0 or ih <= 0:
+        return bx, by, bw, bh
+    if fit == "cover":
+        s = max(bw / iw, bh / ih)
+    elif fit == "contain":
+        s = min(bw / iw, bh / ih)
+    else:
+        s = 1.0
+    dw, dh = iw * s, ih * s
+    fx, fy = focus
+    # Put the picture's focus point on the box's matching point, as far as the picture allows.
+    x = bx + (bw - dw) * fx
+    y = by + (bh - dh) * (1.0 - fy)  # y up: focus 0 keeps the picture's top edge at the box's top
+    return x, y, dw, dh
+
+
+def printed_dpi(im: ImageInfo, drawn: tuple[float, float, float, float]) -> float | None:
+    """Pixels per inch of a raster picture drawn at ``drawn`` size (None for vectors)."""
+    if im.vector or drawn[2] <= 0 or drawn[3] <= 0:
+        return None
+    return min(im.width / (drawn[2] / 72.0), im.height / (drawn[3] / 72.0))
+
+
+# -- embedding -------------------------------------------------------------------------------------
+def _target_pixels(im: ImageInfo, drawn: tuple[float, float, float, float]) -> tuple[int, int] | None:
+    """Pixel size to downsample to, or None when the picture is at or under the print resolution."""
+    tw = max(1, math.ceil(drawn[2] / 72.0 * PRINT_DPI))
+    th = max(1, math.ceil(drawn[3] / 72.0 * PRINT_DPI))
+    if im.width <= tw * DOWNSAMPLE_ABOVE and im.height <= th * DOWNSAMPLE_ABOVE:
+        return None
+    # Keep the aspect of the picture (``stretch`` distorts it when drawing, not here).
+    scale = max(tw / im.width, th / im.height)
+    return max(1, round(im.width * scale)), max(1, round(im.height * scale))
+
+
+def downsampled(im: ImageInfo, size: tuple[int, int]) -> bytes:
+    """The picture at ``size`` pixels, from the disk cache or made once and stored there."""
+    ext = "jpg" if im.format == "JPEG" else "png"
+    path = cache_dir() / "images" / f"{im.digest}-{size[0]}x{size[1]}.{ext}"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    with Image.open(io.BytesIO(_bytes(im.path))) as src:
+        src.load()
+        keep_alpha = im.has_alpha
+        mode = "RGBA" if keep_alpha else ("L" if src.mode in ("L", "1") else "RGB")
+        if src.mode == "CMYK" and not keep_alpha:
+            mode = "CMYK" if ext == "jpg" else "RGB"
+        out = src.convert(mode).resize(size, Image.LANCZOS, reducing_gap=3.0)
+        buf = io.BytesIO()
+        if ext == "jpg":
+            out.save(buf, "JPEG", quality=92, optimize=True)
+        else:
+            out.save(buf, "PNG", optimize=False, compress_level=6)
+    data = buf.getvalue()
+    try:
+        atomic_write_bytes(path, data)
+    except OSError:
+        pass  # a read-only cache only costs speed
+    return data
+
+
+@contextmanager
+def _no_ascii85():
+    # reportlab ASCII85-encodes image streams by default (+25 % size); pictures go in binary.
+    from reportlab import rl_config
+
+    old = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = old
+
+
+def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float]) -> str:
+    """The registered name of the picture's image XObject in this PDF, made on first use."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase import pdfdoc
+
+    target = _target_pixels(im, drawn)
+    size_key = f"{target[0]}x{target[1]}" if target else "full"
+    name = f"pnpImg{im.digest[:20]}{size_key}"
+    doc = canvas._doc
+    reg = doc.getXObjectName(name)
+    if doc.idToObject.get(reg) is None:
+        data = downsampled(im, target) if target else _bytes(im.path)
+        if im.format == "WEBP" and not target:
+            data = _as_png(data)  # reportlab reads WebP pixels through Pillow anyway; PNG keeps alpha
+        reader = ImageReader(io.BytesIO(data))
+        with _no_ascii85():
+            obj = pdfdoc.PDFImageXObject(name, reader, mask="auto")
+        obj.name = name
+        canvas._setXObjects(obj)
+        doc.Reference(obj, reg)
+        doc.addForm(name, obj)
+        smask = getattr(obj, "_smask", None)
+        if smask:
+            mreg = doc.getXObjectName(smask.name)
+            if doc.idToObject.get(mreg) is None:
+                canvas._setXObjects(smask)
+                obj.smask = doc.Reference(smask, mreg)
+            else:
+                obj.smask = pdfdoc.PDFObjectReference(mreg)
+            del obj._smask
+    canvas._formsinuse.append(name)
+    return reg
+
+
+def _as_png(data: bytes) -> bytes:
+    with Image.open(io.BytesIO(data)) as src:
+        buf = io.BytesIO()
+        src.save(buf, "PNG")
+        return buf.getvalue()
+
+
+# -- SVG ---------------------------------------------------------------------------------------------
+_EXTERNAL = re.compile(r"""(?:href|src)\s*=\s*["']\s*(?!#|data:)[^"'\s]""", re.IGNORECASE)
+_ENTITY = re.compile(r"<!ENTITY|<!DOCTYPE[^>]*\[", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def _svg_drawing(path: str, digest: str):
+    from svglib.svglib import svg2rlg
+
+    data = _bytes(path)
+    text = data.decode("utf-8", errors="replace")
+    if _ENTITY.search(text) or _EXTERNAL.search(text):
+        raise ImageError(f"{_name(path)}: the SVG refers to other files or defines entities",
+                         hint="embed pictures in the SVG (data: URIs) or draw them as separate image shapes")
+    try:
+        drawing = svg2rlg(io.BytesIO(data))
+    except Exception as err:
+        raise ImageError(f"{_name(path)}: not a readable SVG ({type(err).__name__})") from None
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        raise ImageError(f"{_name(path)}: the SVG has no size", hint="give the <svg> element width, height or a viewBox")
+    return drawing
+
+
+def _svg_form(canvas: Any, im: ImageInfo) -> str:
+    """The SVG drawn once, at its own size, as a form every card reuses."""
+    from reportlab.graphics import renderPDF
+
+    forms = canvas.__dict__.setdefault("_pnpgen_svg_forms", {})
+    name = forms.get(im.digest)
+    if name is None:
+        name = f"pnpSvg{im.digest[:20]}"
+        drawing = _svg_drawing(im.path, im.digest)
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.endForm()
+        forms[im.digest] = name
+    return name
+
+
+# -- drawing -----------------------------------------------------------------------------------------
+def draw_image(canvas: Any, op: Any) -> None:
+    """Draw an image ShapeOp: placed by its fit and focus, clipped to its box, at its opacity."""
+    im = info(op.src)
+    box = (op.x, op.y, op.w, op.h)
+    if op.w <= 0 or op.h <= 0:
+        return
+    drawn = placement(op.fit, op.focus, box, im.natural_size())
+    canvas.saveState()
+    clip = canvas.beginPath()
+    if op.r > 0:
+        clip.roundRect(op.x, op.y, op.w, op.h, min(op.r, op.w / 2, op.h / 2))
+    else:
+        clip.rect(op.x, op.y, op.w, op.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    if op.opacity < 1:
+        canvas.setFillAlpha(op.opacity)
+        canvas.setStrokeAlpha(op.opacity)
+    x, y, w, h = drawn
+    if im.vector:
+        name = _svg_form(canvas, im)
+        canvas.translate(x, y)
+        canvas.scale(w / im.width, h / im.height)
+        canvas.doForm(name)
+    else:
+        reg = _xobject(canvas, im, drawn)
+        canvas._currentPageHasImages = 1
+        canvas.translate(x, y)
+        canvas.scale(w, h)
+        canvas._code.append(f"/{reg} Do")
+    canvas.restoreState()
+
