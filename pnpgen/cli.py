@@ -145,6 +145,9 @@ def build(
     gutterfold: bool = typer.Option(False, "--gutterfold", help="Fronts and backs side by side, fold down the middle."),
     png: Optional[str] = typer.Option(None, "--png", help="Per-card PNGs with bleed: gamecrafter or mpc."),
     tts: bool = typer.Option(False, "--tts", help="Tabletop Simulator deck sheets."),
+    dpi: float = typer.Option(300, "--dpi", help="Resolution pictures are kept at in the PDF (larger ones are downsampled)."),
+    sheet_per_type: bool = typer.Option(False, "--sheet-per-type",
+                                        help="Give each card type its own sheets (default: types of one size share them)."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -162,7 +165,8 @@ def build(
             task = bar.add_task(f"{game}: starting", total=None)
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
-                            gutterfold=gutterfold, png=png or False, tts=tts)
+                            gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
+                            sheet_per_type=sheet_per_type)
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

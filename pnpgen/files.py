@@ -96,7 +96,7 @@ class FileResolver:
             raw = Path(base if base is not None else self.home) / raw
         real = Path(os.path.realpath(raw))
         if not any(_inside(real, root) for root in self.roots):
-            raise self._error(f"{what} {_excerpt(text)!r} lies outside {display_path(self.home)}",
+            raise self._error(f"{what} {_excerpt(text)!r} lies outside the folder {display_path(self.home)}",
                               where, hint="a game or expansion may only name files inside its own folder")
         if not must_exist:
             return real
@@ -111,6 +111,17 @@ class FileResolver:
             raise self._error(f"{what} {_excerpt(text)!r} is not a regular file", where,
                               hint="name a file, not a folder, device, pipe or socket")
         return real
+
+    def locate_first(self, name: str, bases: list[Path | str | None], what: str = "file",
+                     where: tuple[str | Path, int] | None = None) -> Path:
+        """``name`` relative to the first of ``bases`` (None: the home folder) where it exists;
+        every candidate is confined, and a miss lists the folders looked in."""
+        candidates = [self.locate(name, base=b, what=what, where=where, must_exist=False) for b in bases]
+        found = next((c for c in candidates if c.exists() or c.is_symlink()), None)
+        if found is None:
+            looked = ", ".join(dict.fromkeys(display_path(Path(b) if b else self.home) + "/" for b in bases))
+            raise self._error(f"{what} {_excerpt(str(name))!r} not found", where, hint=f"looked in {looked}")
+        return self.locate(found, what=what, where=where)
 
     def inside(self, path: Path | str) -> bool:
         """Whether ``path`` (after links) is in the home folder or the bundled ones."""

@@ -87,7 +87,22 @@ def test_build_renders_only_the_expansion_cards(exp: Path, tmp_path: Path):
     assert pdf.is_file() and not (tmp_path / "xenoshyft").exists()
     import pypdfium2 as pdfium
 
-    assert len(pdfium.PdfDocument(pdf)) == 8  # four card types, one card each: fronts and backs
+    # Four card types of one size, one card each: they share one sheet (fronts page + backs page).
+    assert len(pdfium.PdfDocument(pdf)) == 2
+    import pikepdf
+    from pdfcheck import card_placements
+
+    with pikepdf.open(pdf) as doc:
+        width = float(doc.pages[0].MediaBox[2])
+        fronts, backs = card_placements(doc.pages[0]), card_placements(doc.pages[1])
+        assert [f.card.split(":")[1] for f in fronts] == ["my-troop", "my-enemy", "my-item", "my-xenosathem"]
+        # Each slot's back is the back of that card's own type, mirrored for a long-edge flip.
+        assert [b.card_type for b in backs] == ["troop", "enemy", "item", "xenosathem"]
+        for f, b in zip(fronts, backs):
+            assert (b.x0, b.y0) == pytest.approx((width - f.x0 - f.w, f.y0), abs=0.01)
+    apart = run("build", str(exp), "--out", str(tmp_path / "apart"), "--sheet-per-type")
+    assert apart.exit_code == 0, apart.output
+    assert len(pdfium.PdfDocument(tmp_path / "apart" / "myexp" / "myexp-a4.pdf")) == 8
 
 
 def test_shadowing_a_base_card_is_an_error_unless_it_replaces_it(tmp_path: Path):

@@ -28,7 +28,7 @@ from pnpgen.layout.paper import Paper, paper_size
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
 from pnpgen.odds.reference import reference_cards
-from pnpgen.render import pdfdoc, raster
+from pnpgen.render import images, pdfdoc, raster
 from pnpgen.render.boards import draw_board
 from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
@@ -57,9 +57,12 @@ def _say(progress: Callable[[str], None] | None, message: str) -> None:
 def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = 3,
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
-               draw_face=None, draw_back=None) -> BuildResult:
+               draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
+               sheet_per_type: bool = False) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
-    ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc')."""
+    ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
+    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``."""
+    images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     game, kit_id = _printable(game)
     title = game.expansion.name if game.expansion else game.name
@@ -76,15 +79,16 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
         pages = 0
-        for type_id, cards in decks:
-            size = game.card_types[type_id].size
+        for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
+            size = game.card_types[type_ids[0]].size
             try:
                 plan = plan_deck(sheet, size.width, size.height, bleed, duplex=duplex, back_offset=offset,
                                  gutterfold=gutterfold)
             except LayoutError as exc:
-                result.warnings.append(f"card type {type_id!r}: {exc}; not laid out")
+                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
                 continue
-            pages += draw_deck(painter, plan, cards, f"{title} · {game.card_types[type_id].name}")
+            names = ", ".join(game.card_types[t].name for t in type_ids)
+            pages += draw_deck(painter, plan, cards, f"{title} · {names}")
             result.cards += len(cards)
         result.overflows += painter.overflows
         if pages:
@@ -155,6 +159,21 @@ def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
             continue
         decks.append((type_id, cards))
     return decks
+
+
+def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> list[tuple[tuple[str, ...], list]]:
+    """Decks laid out together: every type of one card size shares sheets (type order, then spec
+    order), so a few cards of many types do not each take a page; ``per_type`` keeps them apart."""
+    if per_type:
+        return [((type_id,), cards) for type_id, cards in decks]
+    groups: dict[tuple[float, float], tuple[list[str], list]] = {}
+    for type_id, cards in decks:
+        size = game.card_types[type_id].size
+        key = (round(size.width, 3), round(size.height, 3))
+        types, all_cards = groups.setdefault(key, ([], []))
+        types.append(type_id)
+        all_cards.extend(cards)
+    return [(tuple(types), cards) for types, cards in groups.values()]
 
 
 def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,

@@ -152,6 +152,11 @@ def home_of(game: Any, card: Any | None) -> str:
     return game.directory or "."
 
 
+def resolved_front(game: Any, card: Any, bleed: float = 0.0) -> ResolvedFace:
+    """``card``'s front resolved as ``draw_face`` draws it (shapes, pictures and text boxes, in points)."""
+    return _resolve(game, card, card.type, "front", bleed, None)
+
+
 def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> None:
     """Draw consecutive shapes as one PDF form XObject, defined once per document and reused
     by every card with the same shapes (same frame, band, badges): far fewer bytes and

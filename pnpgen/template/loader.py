@@ -23,6 +23,7 @@ from dataclasses import fields as dc_fields
 from pathlib import Path
 from typing import Any
 
+from pnpgen.errors import display_path
 from pnpgen.files import resolver_for
 from pnpgen.render.fonts import ALIASES, FACES
 from pnpgen.template import expr
@@ -374,7 +375,7 @@ class TemplateLibrary:
         try:
             return str(path.resolve().relative_to(self.root.resolve().parent))
         except ValueError:
-            return str(path)
+            return display_path(path)
 
     def _read(self, path: Path) -> SrcMap:
         if path not in self._raw:

@@ -169,11 +169,7 @@ class _Resolver:
             where = (s.where.file, s.where.line)
         files = self.images.files
         try:
-            candidates = [files.locate(value, base=base, what="image", where=where, must_exist=False) for base in bases]
-            found = next((c for c in candidates if c.exists()), None)
-            if found is None:
-                files.locate(value, base=bases[0], what="image", where=where)  # raises: not found, relative to ...
-            return str(files.locate(found, what="image", where=where))
+            return str(files.locate_first(value, bases, what="image", where=where))
         except SpecError as err:
             if card is None:
                 raise

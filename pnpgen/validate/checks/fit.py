@@ -16,11 +16,16 @@ from pnpgen.validate.registry import check
 def check_text_fits(ctx: CheckContext) -> list[Finding]:
     if not ctx.with_fit:
         return []
+    from pnpgen.errors import SpecError
     from pnpgen.render.face import measure_card  # imports reportlab: only when fit is checked
 
     out = []
     for card in ctx.game.cards:
-        for report in measure_card(ctx.game, card):
+        try:
+            reports = measure_card(ctx.game, card)
+        except SpecError:
+            continue  # a picture the face names is unusable: IMG001 reports it
+        for report in reports:
             if report.fits:
                 continue
             field = report.box if report.box in ctx.game.card_types[card.type].fields or report.box == "name" else None

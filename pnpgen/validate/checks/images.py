@@ -1,0 +1,106 @@
+"""Pictures on cards: missing or unusable files, too few pixels for print, bleed not reached.
+
+Codes:
+- IMG001 (error): a picture a card names (an ``image`` field, or an image shape of its template)
+  is missing, outside the game's folder, not a regular file, unreadable or of an unsupported kind;
+- IMG002 (warning): a raster picture printed below 150 dpi at its size on the card (the dpi is given);
+- IMG003 (warning): an image shape marked ``bleed: true`` that does not reach into the bleed, so the
+  cut may show a white edge.
+
+Faces are resolved with a 3 mm bleed exactly as ``pnpgen build`` draws them, and pictures are placed
+by the renderer's own :func:`pnpgen.render.images.placement`, so what is checked is what prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpgen.errors import SpecError
+from pnpgen.spec.model import FieldType
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+
+MIN_DPI = 150
+CHECK_BLEED_MM = 3.0
+_EPS = 0.01
+
+
+def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str]]:
+    """(field, message) for image fields whose file cannot be used."""
+    from pnpgen.render.images import info
+
+    out = []
+    for name, fdef in ctx.game.card_types[card.type].fields.items():
+        value = card.fields.get(name)
+        if fdef.type is not FieldType.IMAGE or not isinstance(value, str) or not value.strip():
+            continue
+        loc = card.where(name)
+        bases = [str(Path(loc.file).parent) if loc else None, None]
+        try:
+            info(str(files.locate_first(value, bases, what="image")))
+        except SpecError as err:
+            out.append((name, err.message + (f"; {err.hint}" if err.hint else "")))
+    return out
+
+
+@check("IMG001", "pictures exist, stay in the folder and can be read")
+def check_images(ctx: CheckContext) -> list[Finding]:
+    from pnpgen.files import resolver_for
+    from pnpgen.render.face import home_of, resolved_front
+    from pnpgen.render.images import info, placement, printed_dpi
+    from pnpgen.units import mm
+
+    bleed = mm(CHECK_BLEED_MM)
+    out: list[Finding] = []
+    for card in ctx.game.own_cards():
+        files = resolver_for(home_of(ctx.game, card))
+        seen: set[tuple[str | None, str]] = set()
+
+        def report(field: str | None, code: str, severity: Severity, message: str, fix: str) -> None:
+            if (field, message) not in seen:
+                seen.add((field, message))
+                out.append(ctx.at(card, field, code, severity, message, fix))
+
+        for field, message in _field_problems(ctx, card, files):
+            report(field, "IMG001", Severity.ERROR, message, "put the picture in the game's folder and give its path "
+                                                             "relative to the card file or to that folder")
+        if seen:  # the face would fail on the same file
+            continue
+        try:
+            face = resolved_front(ctx.game, card, bleed)
+        except SpecError as err:
+            report(err.field, "IMG001", Severity.ERROR, err.message + (f"; {err.hint}" if err.hint else ""),
+                   "fix the picture's path in the card or template")
+            continue
+        for op in face.ops:
+            if getattr(op, "kind", None) != "image":
+                continue
+            try:
+                im = info(op.src)
+            except SpecError as err:
+                report(None, "IMG001", Severity.ERROR, f"{err.message} (template {op.where})",
+                       "use a PNG, JPEG, WebP or SVG file")
+                continue
+            drawn = placement(op.fit, op.focus, (op.x, op.y, op.w, op.h), im.natural_size())
+            # Only the part of the picture inside its box is printed; dpi is pixels per printed inch.
+            dpi = printed_dpi(im, drawn)
+            if dpi is not None and dpi < MIN_DPI:
+                report(None, "IMG002", Severity.WARNING,
+                       f"picture {Path(op.src).name} prints at {dpi:.0f} dpi ({im.width}×{im.height} px on "
+                       f"{drawn[2] / 72 * 25.4:.0f}×{drawn[3] / 72 * 25.4:.0f} mm; template {op.where})",
+                       f"use a picture of at least {MIN_DPI} dpi at its printed size (300 dpi for best results)")
+            if op.bleed:
+                reaches = (op.x < -_EPS or op.y < -_EPS or op.x + op.w > face.width + _EPS
+                           or op.y + op.h > face.height + _EPS)
+                covered = (drawn[0] <= op.x + _EPS and drawn[1] <= op.y + _EPS
+                           and drawn[0] + drawn[2] >= op.x + op.w - _EPS and drawn[1] + drawn[3] >= op.y + op.h - _EPS)
+                if not reaches:
+                    report(None, "IMG003", Severity.WARNING,
+                           f"picture {Path(op.src).name} is marked bleed but its box does not touch the card's edge "
+                           f"(template {op.where})", "make the box reach the trim (x: 0, w: 100%) or drop bleed: true")
+                elif not covered:
+                    report(None, "IMG003", Severity.WARNING,
+                           f"picture {Path(op.src).name} does not fill its full-bleed box (fit: {op.fit}), so the "
+                           f"bleed is left uncovered (template {op.where})", "use fit: cover or stretch for full-bleed art")
+    return out
