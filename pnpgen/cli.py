@@ -89,6 +89,25 @@ def info(
 
 @app.command()
 @handles_errors
+def export(
+    game: str = typer.Argument(..., help="Game id, spec folder or expansion folder."),
+    csv: bool = typer.Option(False, "--csv", help="One CSV per card type, ready for a spreadsheet (and back)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Folder to write into (default output/<game>/csv)."),
+) -> None:
+    """Write a game's or expansion's cards out as spreadsheet files."""
+    from pnpgen.preview.proof import kit_name
+    from pnpgen.spec import load_game
+    from pnpgen.spec.export import export_csv
+
+    if not csv:
+        raise UsageError("choose a format: --csv")
+    loaded = load_game(game)
+    for path in export_csv(loaded, out or Path("output") / kit_name(loaded) / "csv"):
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
+@handles_errors
 def schema(
     game: Optional[str] = typer.Option(None, "--game", help="Spell out this game's card fields."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write to this file instead of standard output."),

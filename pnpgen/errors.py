@@ -34,8 +34,10 @@ class SpecError(Exception):
         card: str | None = None,
         field: str | None = None,
         hint: str = "",
+        column: str | None = None,
     ) -> None:
         self.message = message
+        self.column = column  # a spreadsheet cell's column, e.g. "C (cost)"
         self.file = display_path(file) if file is not None else None
         self.line = line
         self.card = card
@@ -47,6 +49,8 @@ class SpecError(Exception):
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+            if self.line and self.column:
+                where = f"{self.file}:{self.line}:{self.column}: "
         who = f"card {self.card!r}: " if self.card else ""
         hint = f"; {self.hint}" if self.hint else ""
         return f"{where}{who}{self.message}{hint}"

@@ -141,7 +141,7 @@ class FileResolver:
             found.update(folder.glob(pattern))
         out = []
         for path in sorted(found):
-            out.append(self.locate(path, what="card file", where=(path, 0)))
+            out.append(self.locate(path.absolute(), what="card file", where=(path, 0)))
             # Keep the path the user sees (not the link target) for messages and ordering.
             out[-1] = path
         return out
@@ -153,7 +153,8 @@ class FileResolver:
 
     def read_bytes(self, path: Path | str, kind: str = "data", where: tuple[str | Path, int] | None = None) -> bytes:
         """The bytes of a located file, at most its kind's limit (checked before reading)."""
-        real = self.locate(path, what=f"{kind} file", where=where)
+        # ``path`` is one the program holds (relative to the working folder), not a name from the game.
+        real = self.locate(Path(path).absolute(), what=f"{kind} file", where=where)
         key = self._key(real)
         hit = self._bytes.get(key)
         if hit is not None:
@@ -182,7 +183,7 @@ class FileResolver:
 
     def digest(self, path: Path | str, kind: str = "data") -> str:
         """SHA-256 (hex) of a file's content, cached while the file is unchanged."""
-        real = self.locate(path, what=f"{kind} file")
+        real = self.locate(Path(path).absolute(), what=f"{kind} file")
         key = self._key(real)
         if key not in self._digests:
             self._digests[key] = hashlib.sha256(self.read_bytes(real, kind)).hexdigest()

@@ -65,7 +65,8 @@ def load_expansion(directory: Path, base_loader) -> Game:
     by_name = {c.name.strip().lower(): c for c in base.cards}
     added: list[Card] = []
     replaced: set[str] = set()
-    for path, raw in _raw_cards(Path(directory), resolver_for(directory), skip={EXPANSION_FILE}):
+    for path, raw in _raw_cards(Path(directory), resolver_for(directory), base.card_types, skip={EXPANSION_FILE},
+                                extra_keys={"replaces"}):
         replaces = raw.pop("replaces", None)
         replaces_line = raw.line_of("replaces")
         card = _card(raw, path, base.card_types)

@@ -34,6 +34,7 @@ from pnpgen.spec.model import (
 )
 from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
 from pnpgen.spec.sizes import size_from_value
+from pnpgen.spec.tabular import SPREADSHEET_SUFFIXES, read_cards
 from pnpgen.spec.yamlio import LocDict, LocList, load_yaml
 from pnpgen.units import UnitError
 
@@ -88,7 +89,7 @@ def load_game(game: str | Path) -> Game:
     components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
                        for i, c in enumerate(raw_components))
     _unique([c.id for c in components], [c.location.line for c in components], game_path, "component")
-    raw_cards = _raw_cards(directory, files)
+    raw_cards = _raw_cards(directory, files, card_types)
     apply_card_overrides(raw_cards, overrides, overrides_path)
     cards = tuple(_card(raw, path, card_types) for path, raw in raw_cards)
     seen: dict[str, Card] = {}
@@ -288,29 +289,55 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
     )
 
 
-def _raw_cards(directory: Path, files: FileResolver, skip: set[str] = frozenset({GAME_FILE})) -> list[tuple[Path, LocDict]]:
+def _raw_cards(directory: Path, files: FileResolver, card_types: dict[str, CardType],
+               skip: set[str] = frozenset({GAME_FILE}), extra_keys: set[str] = frozenset()) -> list[tuple[Path, LocDict]]:
+    """Every card of the folder's card files, in file-name order: ``*.yaml`` and spreadsheets
+    (``*.csv``, ``*.xlsx``, see :mod:`pnpgen.spec.tabular`), beside game.yaml and in ``cards/``."""
     cards: list[tuple[Path, LocDict]] = []
-    for path in files.listing(directory, ("*.yaml",)) + files.listing(directory / "cards", ("*.yaml",)):
-        if path.name in skip or path.name.startswith("_"):
-            continue
-        data = load_yaml(path, files)
-        if data is None:
-            continue
-        if not isinstance(data, LocDict) or "cards" not in data:
-            raise SpecError("a card file must be a mapping with 'cards:' holding a list", file=path,
-                            line=getattr(data, "line", 1), hint="see docs/spec-format.md")
-        _check_keys(data, {"cards"}, path, "card file")
-        items = data["cards"] or LocList()
-        if not isinstance(items, LocList):
-            raise SpecError("'cards' must be a list", file=path, line=data.line_of("cards"))
-        for i, raw in enumerate(items):
-            if not isinstance(raw, LocDict):
-                raise SpecError("each card must be a mapping", file=path, line=items.line_of(i))
-            cards.append((path, raw))
+    patterns = ("*.yaml", *(f"*{s}" for s in SPREADSHEET_SUFFIXES))
+    for folder in (directory, directory / "cards"):
+        for path in files.listing(folder, patterns):
+            if path.name in skip or path.name.startswith(("_", ".", "~$")):
+                continue
+            if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+                cards.extend(read_cards(path, files, card_types, extra_keys))
+                continue
+            cards.extend(_yaml_cards(path, files))
     return cards
 
 
+def _yaml_cards(path: Path, files: FileResolver) -> list[tuple[Path, LocDict]]:
+    data = load_yaml(path, files)
+    if data is None:
+        return []
+    if not isinstance(data, LocDict) or "cards" not in data:
+        raise SpecError("a card file must be a mapping with 'cards:' holding a list", file=path,
+                        line=getattr(data, "line", 1), hint="see docs/spec-format.md")
+    _check_keys(data, {"cards"}, path, "card file")
+    items = data["cards"] or LocList()
+    if not isinstance(items, LocList):
+        raise SpecError("'cards' must be a list", file=path, line=data.line_of("cards"))
+    out = []
+    for i, raw in enumerate(items):
+        if not isinstance(raw, LocDict):
+            raise SpecError("each card must be a mapping", file=path, line=items.line_of(i))
+        out.append((path, raw))
+    return out
+
+
 def _card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> Card:
+    """One card from its raw mapping; an error about a spreadsheet cell also names its column."""
+    try:
+        return _checked_card(raw, path, card_types)
+    except SpecError as err:
+        column = getattr(raw, "columns", {}).get(err.field) if err.field else None
+        if column and err.column is None and err.line == raw.lines.get(err.field, raw.line):
+            err.column = column
+            err.args = (str(err),)
+        raise
+
+
+def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> Card:
     marks: dict[str, tuple[Path, int]] = raw.pop("_overridden", {})
 
     def where(key: str) -> tuple[Path, int]:

@@ -1,0 +1,72 @@
+"""``pnpgen export --csv``: a game's or expansion's cards as one CSV per card type.
+
+The CSVs are exactly what :mod:`pnpgen.spec.tabular` reads back (same columns, list items joined by
+``|``, unknown values as empty cells), so a YAML set can move into a spreadsheet and back with the
+same card values. Columns: ``id, name, copies`` (and ``replaces`` for an expansion card that swaps a
+base card out), then the card type's fields in the order game.yaml declares them. Provenance (where
+an extracted card came from in a document) is not a designer's column and is not written.
+Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\n``
+line ends, cards in spec order.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from pnpgen.errors import SpecError
+from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.spec.model import Game
+from pnpgen.spec.tabular import LIST_SEPARATOR
+
+
+def _cell(value, card_id: str, field: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        for item in value:
+            if LIST_SEPARATOR in item:
+                raise SpecError(f"list item {item!r} holds {LIST_SEPARATOR!r}, which separates list items in a "
+                                f"spreadsheet cell", card=card_id, field=field, hint="reword the item")
+        return LIST_SEPARATOR.join(value)
+    if isinstance(value, str) and value == "":
+        raise SpecError("an empty text would come back from a spreadsheet as unknown (null)", card=card_id,
+                        field=field, hint="use null for unknown, or give it a text")
+    return str(value)
+
+
+def cards_as_csv(game: Game) -> dict[str, bytes]:
+    """``{card type: CSV bytes}`` for the game's own cards (an expansion's cards without its prefix)."""
+    own = game.own_cards()
+    prefix = f"{game.expansion.id}:" if game.expansion else ""
+    out: dict[str, bytes] = {}
+    for type_id, ctype in game.card_types.items():
+        cards = [c for c in own if c.type == type_id]
+        if not cards:
+            continue
+        replaces = any(c.replaces for c in cards)
+        header = ["id", "name", "copies", *(["replaces"] if replaces else []), *ctype.fields]
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(header)
+        for card in cards:
+            ident = card.id[len(prefix):] if prefix and card.id.startswith(prefix) else card.id
+            row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else [])]
+            row += [_cell(card.fields.get(name), card.id, name) for name in ctype.fields]
+            writer.writerow(row)
+        out[type_id] = ("\ufeff" + buf.getvalue()).encode("utf-8")
+    return out
+
+
+def export_csv(game: Game, out_dir: Path | str) -> list[Path]:
+    """Write ``<out_dir>/<type>.csv`` for every card type with cards; returns the files written."""
+    tables = cards_as_csv(game)  # every cell checked before any file is written
+    written = []
+    for type_id, data in tables.items():
+        path = Path(out_dir) / f"{type_id}.csv"
+        atomic_write_bytes(path, data)
+        written.append(path)
+    return written

@@ -1,0 +1,295 @@
+"""Card data from spreadsheets: ``cards/*.csv`` and ``cards/*.xlsx`` rows -> the same raw cards as YAML.
+
+A row is a card; the header row names the fields. The result is the loader's raw form (``LocDict``
+with each value's row and column), so overrides, expansions' ``replaces`` and every check work the
+same whatever the file format; only error locations differ: ``cards/extra.csv:7:C (cost)``.
+
+Rules (docs/spec-format.md, "Spreadsheet cards"):
+
+- CSV: UTF-8 (a BOM is accepted), comma, semicolon or tab separated (taken from the header line);
+  XLSX: every sheet, read by its last computed values (openpyxl).
+- The card type comes from a ``type`` column, else from the file name (CSV: ``troop.csv`` or
+  ``troops.csv``) or the sheet name (XLSX: a sheet called ``troop``).
+- ``id`` may be left out: it is made from the name (``Sea Otter`` -> ``sea-otter``).
+- ``copies`` may be left out or empty: 1.
+- Values are read by the card type's field types: whole numbers, numbers, ``true/false/yes/no/1/0``,
+  one of an enum's values, text, an image path, or a list whose items are separated by ``|``.
+- An empty cell is unknown (null), as ``cost: null`` in YAML.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+from pnpgen.errors import SpecError, did_you_mean
+from pnpgen.spec.model import CardType, FieldDef, FieldType
+from pnpgen.spec.yamlio import LocDict
+
+SPREADSHEET_SUFFIXES = (".csv", ".xlsx")
+LIST_SEPARATOR = "|"
+BASE_COLUMNS = ("id", "name", "type", "copies")
+TRUE = {"true", "yes", "y", "1"}
+FALSE = {"false", "no", "n", "0"}
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets name columns)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def slug(name: str) -> str:
+    """An id from a card name: lower-case words joined by dashes."""
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+
+
+def _type_from_name(stem: str, card_types: dict[str, CardType]) -> str | None:
+    stem = stem.strip().lower()
+    for candidate in (stem, stem[:-1] if stem.endswith("s") else None, stem.replace(" ", "-")):
+        if candidate and candidate in card_types:
+            return candidate
+    return None
+
+
+class _Sheet:
+    """One table: where it is, its header and its rows of raw cell values (row number, cells)."""
+
+    def __init__(self, file: str, default_type: str | None, header: list[Any], rows: Iterator[tuple[int, list[Any]]]):
+        self.file = file
+        self.default_type = default_type
+        self.header = header
+        self.rows = rows
+
+
+def read_cards(path: Path, files: Any, card_types: dict[str, CardType],
+               extra_keys: set[str] = frozenset()) -> list[tuple[Path, LocDict]]:
+    """(where, raw card) from one CSV or XLSX file read through the game's resolver ``files``;
+    ``where`` is the file, or ``book.xlsx[sheet]`` for a workbook's sheet."""
+    data = files.read_bytes(path, "data", where=(path, 0))
+    sheets = _csv_sheets(path, data, card_types) if path.suffix.lower() == ".csv" else _xlsx_sheets(path, data, card_types)
+    cards: list[tuple[Path, LocDict]] = []
+    for sheet in sheets:
+        cards.extend((Path(sheet.file), raw) for raw in _cards_of(sheet, card_types, extra_keys))
+    return cards
+
+
+# -- CSV -------------------------------------------------------------------------------------------
+def _delimiter(header_line: str) -> str:
+    counts = {d: 0 for d in ",;\t"}
+    quoted = False
+    for ch in header_line:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
+
+
+def _csv_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> list[_Sheet]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        row = data.count(b"\n", 0, err.start) + 1
+        raise SpecError(f"not UTF-8 text (byte 0x{data[err.start]:02x})", file=path, line=row,
+                        hint="save the spreadsheet as 'CSV UTF-8'") from None
+    if "\x00" in text:
+        raise SpecError("holds NUL characters: not a text CSV file", file=path, hint="export it again as CSV UTF-8")
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first), strict=True)
+    try:
+        records = list(reader)
+    except csv.Error as err:
+        raise SpecError(f"CSV error: {err}", file=path, line=reader.line_num,
+                        hint="check quotes on that line: a quoted cell must close its quote") from None
+    if not records:
+        return []
+    rows = ((n, rec) for n, rec in enumerate(records[1:], 2))
+    return [_Sheet(str(path), _type_from_name(path.stem, card_types), records[0], rows)]
+
+
+# -- XLSX ------------------------------------------------------------------------------------------
+def _xlsx_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> list[_Sheet]:
+    import zipfile
+
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - a dependency; the message says how to mend a broken install
+        raise SpecError("reading .xlsx needs openpyxl", file=path, hint="pip install openpyxl") from None
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as err:
+        raise SpecError(f"not an Excel workbook (.xlsx) ({type(err).__name__})", file=path,
+                        hint="save it from your spreadsheet program as .xlsx, or export CSV") from None
+    sheets = []
+    for ws in book.worksheets:
+        rows = ws.iter_rows(values_only=True)
+        header = next(rows, None)
+        if header is None or all(v is None for v in header):
+            continue  # an empty sheet (a fresh workbook's extra tabs)
+        numbered = ((n, list(r)) for n, r in enumerate(rows, 2))
+        sheets.append(_Sheet(f"{path}[{ws.title}]", _type_from_name(ws.title, card_types), list(header), numbered))
+    return sheets
+
+
+# -- rows -> raw cards -------------------------------------------------------------------------------
+def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[str]) -> Iterator[LocDict]:
+    names = []
+    for i, raw in enumerate(sheet.header):
+        name = "" if raw is None else str(raw).strip()
+        col = f"{column_letter(i)}"
+        if not name:
+            names.append(None)  # an unnamed column must be empty in every row (checked below)
+            continue
+        if name in names:
+            raise SpecError(f"column {name!r} appears twice in the header", file=sheet.file, line=1, column=col,
+                            hint="give each column its own field name")
+        names.append(name)
+    allowed = set(BASE_COLUMNS) | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
+    for i, name in enumerate(names):
+        if name is not None and name not in allowed:
+            raise SpecError(f"unknown column {name!r}{did_you_mean(name, allowed)}", file=sheet.file, line=1,
+                            column=column_letter(i), field=name,
+                            hint="header cells are field names: id, name, type, copies and the card type's fields")
+    if "name" not in names:
+        raise SpecError("no 'name' column", file=sheet.file, line=1, hint="the header row needs at least: name")
+    if "type" not in names and sheet.default_type is None:
+        raise SpecError("no 'type' column, and the file name is no card type", file=sheet.file, line=1,
+                        hint=f"add a 'type' column or name the file after a type ({', '.join(card_types)})")
+    for row_number, cells in sheet.rows:
+        if all(c is None or (isinstance(c, str) and not c.strip()) for c in cells):
+            continue  # blank lines between blocks of cards
+        if len(cells) > len(names) and any(c not in (None, "") for c in cells[len(names):]):
+            raise SpecError(f"row has {len(cells)} cells but the header names {len(names)} columns", file=sheet.file,
+                            line=row_number, column=column_letter(len(names)),
+                            hint="a cell holding the separator must be quoted; or add a header for the extra column")
+        yield _card_row(sheet, names, cells, row_number, card_types)
+
+
+def _card_row(sheet: _Sheet, names: list[str | None], cells: list[Any], row: int,
+              card_types: dict[str, CardType]) -> LocDict:
+    raw = LocDict()
+    raw.line = row
+    raw.columns = {}
+    values = {}
+    for i, name in enumerate(names):
+        cell = cells[i] if i < len(cells) else None
+        if name is None:
+            if cell not in (None, ""):
+                raise SpecError("a value in a column with no header", file=sheet.file, line=row,
+                                column=column_letter(i), hint="name the column in the header row")
+            continue
+        values[name] = (cell, column_letter(i))
+    type_cell = values.get("type", (None, ""))[0]
+    type_id = str(type_cell).strip() if type_cell not in (None, "") else sheet.default_type
+    name_cell = values.get("name", (None, ""))[0]
+    id_cell = values.get("id", (None, ""))[0]
+    name_text = str(name_cell).strip() if name_cell not in (None, "") else None
+    label = str(id_cell).strip() if id_cell not in (None, "") else (slug(name_text) if name_text else None)
+    ctype = card_types.get(type_id) if type_id else None
+    for key, (cell, col) in values.items():
+        raw.columns[key] = f"{col} ({key})"
+        raw.lines[key] = row
+        value = _empty_to_none(cell)
+        if key in ("name", "type", "id") and value is not None:
+            value = str(value).strip() if not isinstance(value, str) else value.strip()
+        elif key == "copies":
+            value = 1 if value is None else _whole(value, sheet, row, col, key, label)
+        elif ctype is not None and key in ctype.fields and value is not None:
+            value = _coerce(value, ctype.fields[key], sheet, row, col, label)
+        elif value is not None and key not in ("name", "type", "id"):
+            value = value if isinstance(value, str) else _plain_text(value)
+        raw[key] = value
+    if "type" not in raw and type_id is not None:
+        raw["type"] = type_id
+        raw.lines["type"] = row
+    if raw.get("id") is None and name_text:
+        raw["id"] = slug(name_text)
+        raw.lines["id"] = row
+    elif raw.get("id") is None:
+        raw.pop("id", None)
+    if "copies" not in raw:
+        raw["copies"] = 1
+        raw.lines["copies"] = row
+    if ctype is not None:
+        for key in list(raw):
+            if key in ctype.fields or key in BASE_COLUMNS:
+                continue
+            if raw[key] is None:
+                del raw[key]  # another type's column, empty on this row
+    return raw
+
+
+def _empty_to_none(cell: Any) -> Any:
+    if cell is None:
+        return None
+    if isinstance(cell, str) and not cell.strip():
+        return None
+    return cell
+
+
+def _plain_text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _fail(sheet: _Sheet, row: int, col: str, field: str, card: str | None, message: str) -> SpecError:
+    return SpecError(message, file=sheet.file, line=row, column=f"{col} ({field})", card=card, field=field,
+                     hint="leave the cell empty if the value is unknown")
+
+
+def _whole(value: Any, sheet: _Sheet, row: int, col: str, field: str, card: str | None) -> int:
+    if isinstance(value, bool):
+        raise _fail(sheet, row, col, field, card, f"{field!r} must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    raise _fail(sheet, row, col, field, card, f"{field!r} must be a whole number, got {_short(value)!r}")
+
+
+def _coerce(value: Any, fdef: FieldDef, sheet: _Sheet, row: int, col: str, card: str | None) -> Any:
+    t = fdef.type
+    name = fdef.name
+    if t is FieldType.INT:
+        return _whole(value, sheet, row, col, name, card)
+    if t is FieldType.NUMBER:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"[+-]?\d+,\d+", text):  # a decimal comma, as semicolon-separated CSVs have
+            text = text.replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            raise _fail(sheet, row, col, name, card, f"{name!r} must be a number, got {_short(value)!r}") from None
+        return int(number) if number.is_integer() and re.fullmatch(r"[+-]?\d+", text) else number
+    if t is FieldType.BOOL:
+        if isinstance(value, bool):
+            return value
+        text = _plain_text(value).strip().lower()
+        if text in TRUE:
+            return True
+        if text in FALSE:
+            return False
+        raise _fail(sheet, row, col, name, card, f"{name!r} must be true or false (yes/no, 1/0), got {_short(value)!r}")
+    if t is FieldType.LIST:
+        return [item.strip() for item in _plain_text(value).split(LIST_SEPARATOR) if item.strip()]
+    return _plain_text(value) if not isinstance(value, str) else value
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
