@@ -54,3 +54,8 @@ class SpecError(Exception):
         who = f"card {self.card!r}: " if self.card else ""
         hint = f"; {self.hint}" if self.hint else ""
         return f"{where}{who}{self.message}{hint}"
+
+
+class ImageError(SpecError):
+    """A picture a card or template names that cannot be used (missing, outside the folder,
+    unreadable, unsupported). Checks report it as IMG001 and go on with other cards."""

@@ -80,7 +80,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     loaded = load_game(directory)
     validation = validate_game(loaded)
     result = build_game(loaded, out_dir, progress=progress, **options)
-    notes = []
+    notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     if validation.count(Severity.ERROR):
         notes.append(f"{validation.count(Severity.ERROR)} validation errors: run `pnpgen validate {game}` for details")
     return KitResult(extracted, validation, result, notes)

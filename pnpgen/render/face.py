@@ -106,9 +106,10 @@ def face_size(game: Any, type_id: str, library: TemplateLibrary | None = None) -
     return s.width, s.height
 
 
-def _fit(op: TextOp, icons) -> FitResult:
+def _fit(op: TextOp, icons, language: str = "en_US") -> FitResult:
     st = op.style
-    return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap, st.hyphenate, st.case)
+    return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap,
+                    st.hyphenate, st.case, st.fallback, language)
 
 
 # Resolved faces by (library, game id and name, card, type, side, bleed): the copies of a card
@@ -132,7 +133,7 @@ def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float,
     t = lib.load(game.id, type_id, side, back_name=ct.back, variant=variant)
     w, h = face_size(game, type_id, lib)
     images = ImageSource(resolver_for(home_of(game, card)), card)
-    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed, images)
+    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed, images, getattr(game, "language", "en_US"))
     if len(_FACES) >= _FACES_MAX:
         _FACES.clear()
     _FACES[key] = (card, ct, face)
@@ -201,7 +202,7 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
             _shape_run(canvas, tuple(run), face, bleed)
             run = []
         if op is not None:
-            fit = _fit(op, face.icons)
+            fit = _fit(op, face.icons, face.language)
             draw_text(canvas, op, fit)
             if not fit.fits:
                 overflows.append(Overflow(card_id, op.box, fit.overflow, fit.size, str(op.where)))
@@ -245,7 +246,7 @@ def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None) -
     out = []
     for op in face.ops:
         if isinstance(op, TextOp):
-            fit = _fit(op, face.icons)
+            fit = _fit(op, face.icons, face.language)
             out.append(
                 FitReport(card.id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
             )

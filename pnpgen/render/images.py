@@ -31,7 +31,7 @@ from typing import Any
 
 from PIL import Image
 
-from pnpgen.errors import SpecError
+from pnpgen.errors import ImageError, SpecError
 from pnpgen.files import cache_dir, resolver_for
 from pnpgen.fsutil import atomic_write_bytes
 
@@ -50,10 +50,6 @@ def set_print_dpi(dpi: float) -> None:
     if not (72 <= dpi <= 1200) or math.isnan(dpi):
         raise SpecError(f"--dpi must be from 72 to 1200, got {dpi}", hint="300 is what print shops ask for")
     PRINT_DPI = float(dpi)
-
-
-class ImageError(SpecError):
-    """A picture that cannot be used: unreadable, unsupported, or an SVG linking other files."""
 
 
 @dataclass(frozen=True)

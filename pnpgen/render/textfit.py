@@ -24,8 +24,6 @@ from pnpgen.render.fonts import font_name, register_fonts
 from pnpgen.template.model import Icon, IconSet
 
 SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enough to be quick
-_VOWELS = set("AEIOUYaeiouy")
-_NO_SPLIT = {"CH", "SH", "TH", "PH", "WH", "CK", "QU", "GH"}
 
 
 @dataclass(frozen=True)
@@ -101,10 +99,55 @@ def _icon_pattern(icons: IconSet) -> re.Pattern | None:
     return re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None
 
 
+def _by_coverage(text: str, font: str, fallback: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``text`` cut into (piece, font) runs: each character in the first of ``font`` and
+    ``fallback`` that has its glyph. A character none has stays in ``font`` (and is reported by
+    :func:`missing_glyphs`). The common case, every glyph in ``font``, costs one set test."""
+    have = _coverage(font)
+    if not fallback or all(ord(ch) in have for ch in text):
+        return [(text, font)]
+    pieces: list[tuple[str, str]] = []
+    for ch in text:
+        f = font if ord(ch) in have else next((fb for fb in fallback if ord(ch) in _coverage(fb)), font)
+        if pieces and pieces[-1][1] == f:
+            pieces[-1] = (pieces[-1][0] + ch, f)
+        else:
+            pieces.append((ch, f))
+    return pieces
+
+
+def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback: tuple[str, ...] = (),
+                   icons: IconSet = IconSet(), case: str = "none") -> list[str]:
+    """Characters of ``text`` that neither the style's font (or bold font) nor any fallback has:
+    they would print as nothing, so the validator and the build report them."""
+    register_fonts()
+    font, bold = font_name(font), font_name(bold_font or "bold")
+    fallback = tuple(font_name(f) for f in fallback)
+    missing: list[str] = []
+    for para in tokenize(text, font, bold, icons, case, fallback):
+        for word in para:
+            for piece, f, icon in word:
+                if icon is not None:
+                    continue
+                have = _coverage(f)
+                for ch in piece:
+                    if ord(ch) not in have and not ch.isspace() and ch not in missing:
+                        missing.append(ch)
+    return missing
+
+
+def _coverage(font: str) -> frozenset[int]:
+    from pnpgen.render.fonts import coverage
+
+    return coverage(font)
+
+
 @lru_cache(maxsize=8192)
-def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none") -> tuple[tuple[Word, ...], ...]:
+def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
+             fallback: tuple[str, ...] = ()) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words. ``**`` toggles bold; icon tokens become icon atoms; ``case``
-    (upper/lower) applies to text only, after icons are matched, so tokens keep their spelling."""
+    (upper/lower) applies to text only, after icons are matched, so tokens keep their spelling;
+    characters the font lacks are set in the first ``fallback`` font that has them."""
     change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
     pat = _icon_pattern(icons)
     by_token = icons.by_token()
@@ -129,11 +172,11 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                 pos = 0
                 for m in pat.finditer(piece) if pat else ():
                     if m.start() > pos:
-                        current.append((change(piece[pos : m.start()]), f, None))
+                        current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos : m.start()]), f, fallback)]
                     current.append((m.group(0), f, by_token[m.group(0)]))
                     pos = m.end()
                 if pos < len(piece):
-                    current.append((change(piece[pos:]), f, None))
+                    current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos:]), f, fallback)]
         if current:
             words.append(tuple(current))
         paragraphs.append(tuple(words))
@@ -141,53 +184,46 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
 
 
 # -- hyphenation ----------------------------------------------------------------------------
+DEFAULT_LANGUAGE = "en_US"
+
+
+@lru_cache(maxsize=32)
+def _hyphenator(language: str):
+    import pyphen
+
+    # Never leave fewer than 3 letters on a line: a 2-letter stub reads as a typo on a card.
+    return pyphen.Pyphen(lang=language if language in pyphen.LANGUAGES else DEFAULT_LANGUAGE, left=3, right=3)
+
+
 @lru_cache(maxsize=16384)
-def hyphen_points(word: str) -> tuple[tuple[int, bool], ...]:
+def hyphen_points(word: str, language: str = DEFAULT_LANGUAGE) -> tuple[tuple[int, bool], ...]:
     """Where ``word`` may break: (index, add_hyphen), best (rightmost) last.
 
-    A small English rule set, enough for card text: after an existing hyphen or slash; between
-    two consonants that follow a vowel (PUR-CHASES, AD-DITIONAL); before a single consonant
-    between vowels (DA-MAGE). Never inside ch/sh/th/ph/wh/ck/qu/gh, never leaving fewer than 3
-    letters on either side, never before a bare 'ES'/'ED'/'E' ending.
+    After an existing hyphen or slash (no hyphen added); elsewhere where pyphen's dictionary for
+    ``language`` (the game's ``language:``, default en_US) allows a hyphen.
     """
     pts: list[tuple[int, bool]] = []
     n = len(word)
     for i in range(1, n):
         if word[i - 1] in "-/" and 2 <= i <= n - 2:
             pts.append((i, False))
-    core_end = n
-    while core_end and not word[core_end - 1].isalpha():
-        core_end -= 1
-    core = word[:core_end]
-    if not core.isalpha():
-        return tuple(pts)
-    m = len(core)
-
-    def vowel(k: int) -> bool:
-        c = core[k]
-        return c in _VOWELS and not (c in "Yy" and k == 0)
-
-    for i in range(3, m - 2):
-        tail = core[i:].upper()
-        if re.fullmatch(r"[^AEIOUY]+E[SD]?", tail):
+    for part in re.finditer(r"[^\W\d_]+", word):  # runs of letters between hyphens, slashes, digits
+        if part.end() - part.start() < 6:
             continue
-        if core[i - 1 : i + 1].upper() in _NO_SPLIT:
-            continue
-        if not vowel(i - 1) and not vowel(i) and vowel(i - 2) and any(vowel(k) for k in range(i, m)):
-            pts.append((i, True))  # VC|C
-        elif vowel(i - 1) and not vowel(i) and i + 1 < m and vowel(i + 1):
-            pts.append((i, True))  # V|CV
+        for k in _hyphenator(language).positions(part.group(0)):
+            pts.append((part.start() + k, True))
     pts.sort()
     return tuple(pts)
 
 
-def _split_word(word: Word, avail: float, hyphenate: bool, force: bool) -> tuple[Word, Word] | None:
+def _split_word(word: Word, avail: float, hyphenate: bool, force: bool,
+                language: str = DEFAULT_LANGUAGE) -> tuple[Word, Word] | None:
     """Split ``word`` so the first part (with a hyphen if added) is at most ``avail`` wide (1 pt
     units). ``force`` allows breaking anywhere when no hyphenation point fits (a word wider
     than the whole line). Returns None when nothing fits."""
     if len(word) == 1 and word[0][2] is None and hyphenate:
         text, font, _ = word[0]
-        for i, add in reversed(hyphen_points(text)):
+        for i, add in reversed(hyphen_points(text, language)):
             head = text[:i] + ("-" if add else "")
             if unit_width(head, font) <= avail:
                 return ((head, font, None),), ((text[i:], font, None),)
@@ -237,7 +273,8 @@ def _make_line(words: list[Word], space_font: str, size: float) -> Line:
     return Line(out, sum(r.width for r in out))
 
 
-def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, font: str, hyphenate: bool) -> list[list[Word]]:
+def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, font: str, hyphenate: bool,
+         language: str = DEFAULT_LANGUAGE) -> list[list[Word]]:
     """Greedy line breaking at ``size``: the words of each line (an empty paragraph is an
     empty line, so blank lines in the text stay visible as spacing)."""
     avail = width / size  # work in 1 pt units
@@ -262,9 +299,9 @@ def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, fo
             # more than a quarter empty; otherwise move it whole to the next line.
             split = None
             if not cur:
-                split = _split_word(word, room, hyphenate, force=True)
+                split = _split_word(word, room, hyphenate, force=True, language=language)
             elif room > 0.25 * avail:
-                split = _split_word(word, room, hyphenate, force=False)
+                split = _split_word(word, room, hyphenate, force=False, language=language)
             if split is not None:
                 head, rest = split
                 cur.append(head)
@@ -297,6 +334,8 @@ def fit_text(
     wrap_lines: bool = True,
     hyphenate: bool = True,
     case: str = "none",
+    fallback: tuple[str, ...] = (),
+    language: str = DEFAULT_LANGUAGE,
 ) -> FitResult:
     """Fit ``text`` in ``width`` x ``height`` points, trying ``size`` down to ``min_size``.
 
@@ -307,7 +346,7 @@ def fit_text(
     font = font_name(font)
     bold = font_name(bold_font or "bold")
     smallest = size if min_size is None else min_size
-    paragraphs = tokenize(text, font, bold, icons, case)
+    paragraphs = tokenize(text, font, bold, icons, case, tuple(font_name(f) for f in fallback))
     if not wrap_lines:
         # One line: join paragraphs so a single-line box never wraps.
         paragraphs = (tuple(w for p in paragraphs for w in p),)
@@ -323,7 +362,7 @@ def fit_text(
         asc, desc = asc_desc[0] * s, asc_desc[1] * s
         lead = leading * s
         if wrap_lines:
-            lines = wrap(paragraphs, width, s, font, hyphenate)
+            lines = wrap(paragraphs, width, s, font, hyphenate, language)
         else:
             lines = [list(paragraphs[0])]
             if _line_w(lines[0], font) * s > width + 1e-6:
@@ -337,7 +376,7 @@ def fit_text(
     lead = leading * s
     if not wrap_lines:
         return _single_line_overflow(paragraphs[0], width, s, font, lead, asc, desc)
-    lines = wrap(paragraphs, width, s, font, hyphenate)
+    lines = wrap(paragraphs, width, s, font, hyphenate, language)
     room = 0 if height < asc - desc else int((height - (asc - desc)) // lead) + 1
     rest = " ".join(_words_text(ws) for ws in lines[room:]).strip()
     return FitResult(tuple(_make_line(ws, font, s) for ws in lines[:room]), s, lead, asc, desc, False, rest)

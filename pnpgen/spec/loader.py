@@ -40,7 +40,7 @@ from pnpgen.units import UnitError
 
 GAME_FILE = "game.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references"}
+GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language"}
 GAME_REQUIRED = ("id", "name", "players", "source")
 COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
 CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
@@ -120,7 +120,18 @@ def load_game(game: str | Path) -> Game:
         rules=_plain(_mapping(data.get("rules"), game_path, data.line_of("rules"), "'rules'")),
         references=tuple(_reference(r, game_path, refs.line_of(i)) for i, r in enumerate(refs)),
         directory=str(directory),
+        language=_language(data.get("language", "en_US"), game_path, data.line_of("language")),
     )
+
+
+def _language(value: Any, path: Path, line: int) -> str:
+    import pyphen
+
+    if not isinstance(value, str) or value not in pyphen.LANGUAGES:
+        close = did_you_mean(str(value), pyphen.LANGUAGES)
+        raise SpecError(f"'language' must be a language code such as en_US, de_DE or fr, got {value!r}{close}",
+                        file=path, line=line, field="language", hint="it picks the hyphenation dictionary")
+    return value
 
 
 def _check_keys(mapping: LocDict, allowed: set[str], path: Path, what: str, card: str | None = None) -> None:

@@ -197,6 +197,7 @@ class Game:
     references: tuple[Reference, ...]
     directory: str = ""
     expansion: "Expansion | None" = None
+    language: str = "en_US"  # the cards' language: hyphenation dictionary (pyphen)
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from contextvars import ContextVar
 from dataclasses import fields as dc_fields
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ from pnpgen.template.yamlsrc import SrcMap, YamlError, deep_merge, load_yaml
 from pnpgen.units import UnitError, parse_length, to_mm
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+# The fonts of the game whose template is being built: {name used in templates: registered name}.
+_GAME_FONTS: ContextVar[dict[str, str]] = ContextVar("game_fonts", default={})
 
 def variant_slug(value: str) -> str:
     """A card's ``back`` value as used in names: lower case, every run of other characters a
@@ -112,12 +115,18 @@ class _Reader:
             raise self.fail(m, key, f"'{key}' must be one of {', '.join(CHOICES[key])}, got {v!r}{_suggest(str(v), CHOICES[key])}")
         return v
 
-    def font(self, m: SrcMap, key: str) -> str:
-        v = m[key]
-        known = set(FACES) | set(ALIASES)
-        if v not in known:
-            raise self.fail(m, key, f"unknown font {v!r}{_suggest(str(v), known)}; bundled: {', '.join(sorted(known))}")
-        return v
+    def font(self, m: SrcMap, key: str, v: Any = None) -> str:
+        """A bundled face or alias (kept as written), or one of the game's own fonts (its
+        registered name): by file stem, full name, PostScript name or family name."""
+        v = m[key] if v is None else v
+        if isinstance(v, str) and (v in FACES or v in ALIASES):
+            return v
+        own = _GAME_FONTS.get()
+        if isinstance(v, str) and v in own:
+            return own[v]
+        known = set(FACES) | set(ALIASES) | set(own)
+        mine = f"; the game's fonts/: {', '.join(sorted(own))}" if own else "; or put a .ttf/.otf in the game's fonts/ folder"
+        raise self.fail(m, key, f"unknown font {v!r}{_suggest(str(v), known)}; bundled: {', '.join(sorted(set(FACES) | set(ALIASES)))}{mine}")
 
     def colour(self, m: SrcMap, key: str, palette: dict[str, Colour]) -> str:
         v = m[key]
@@ -165,6 +174,10 @@ def _build_style(r: _Reader, m: SrcMap, styles: dict[str, Style], palette: dict[
             continue
         if k in ("font", "bold_font"):
             kw[k] = r.font(m, k)
+        elif k == "fallback":
+            if not isinstance(m[k], list) or not m[k]:
+                raise r.fail(m, k, "'fallback' must be a list of font names, e.g. [NotoSansJP, NotoEmoji]")
+            kw[k] = tuple(r.font(m, k, name) for name in m[k])
         elif k in ("size", "leading", "padding"):
             kw[k] = r.number(m, k)
         elif k == "min_size":
@@ -440,6 +453,12 @@ class TemplateLibrary:
             self._icons[game_id] = build_icons(merged, mine or shared)
         return self._icons[game_id]
 
+    def fonts(self) -> dict[str, str]:
+        """The fonts of the folder this library draws for (``<home>/fonts/``), by the names templates use."""
+        from pnpgen.render.fonts import game_fonts
+
+        return game_fonts(self.files.home)
+
     # -- templates -----------------------------------------------------------------------
     def front_path(self, game_id: str, type_id: str) -> Path:
         # A type's own design anywhere on the path beats any default.
@@ -481,7 +500,11 @@ class TemplateLibrary:
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
         raw = deep_merge(base, raw)
         raw.pop("back", None)
-        t = build_template(name, raw, self.icons(game_id))
+        token = _GAME_FONTS.set(self.fonts())
+        try:
+            t = build_template(name, raw, self.icons(game_id))
+        finally:
+            _GAME_FONTS.reset(token)
         self._templates[key] = t
         return t
 

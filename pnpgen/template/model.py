@@ -51,6 +51,7 @@ class Style:
     wrap: bool = True  # False: one line, shrink to fit its width
     hyphenate: bool = True
     padding: float = 0.0  # mm inside the box on every side
+    fallback: tuple[str, ...] = ()  # fonts for characters ``font`` lacks, tried in order
 
     @property
     def smallest(self) -> float:

@@ -16,7 +16,7 @@ from typing import Any, Union
 from pnpgen.template import expr
 from pnpgen.template.colour import ColourError, parse_colour, to_hex
 from pnpgen.template.model import Box, Colour, IconSet, Length, Shape, Style, Template, TemplateError, Where
-from pnpgen.errors import SpecError
+from pnpgen.errors import ImageError, SpecError
 from pnpgen.units import mm
 
 _CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
@@ -76,6 +76,7 @@ class ResolvedFace:
     height: float
     ops: tuple[Op, ...]
     icons: IconSet
+    language: str = "en_US"  # hyphenation dictionary (the game's ``language``)
 
 
 class _FaceView:
@@ -171,10 +172,8 @@ class _Resolver:
         try:
             return str(files.locate_first(value, bases, what="image", where=where))
         except SpecError as err:
-            if card is None:
-                raise
-            raise SpecError(err.message, file=err.file, line=err.line, card=card.id, field=field,
-                            hint=err.hint) from None
+            raise ImageError(err.message, file=err.file, line=err.line, card=card.id if card else None,
+                             field=field, hint=err.hint) from None
 
     def shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
         if not self.when(s.when, s.where, "shape when"):
@@ -238,7 +237,7 @@ class _Resolver:
 
 
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
-                 images: ImageSource | None = None) -> ResolvedFace:
+                 images: ImageSource | None = None, language: str = "en_US") -> ResolvedFace:
     """Every shape and text box of ``template`` for the card in ``ctx``, in drawing order."""
     r = _Resolver(template, ctx, width, height, bleed, images)
     whole = (0.0, 0.0, width, height)
@@ -248,4 +247,4 @@ def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: 
         r.box(b)
     for s in template.overlay:
         r.shape(s, whole)
-    return ResolvedFace(width, height, tuple(r.ops), template.icons)
+    return ResolvedFace(width, height, tuple(r.ops), template.icons, language)

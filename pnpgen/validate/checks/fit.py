@@ -16,14 +16,14 @@ from pnpgen.validate.registry import check
 def check_text_fits(ctx: CheckContext) -> list[Finding]:
     if not ctx.with_fit:
         return []
-    from pnpgen.errors import SpecError
+    from pnpgen.errors import ImageError
     from pnpgen.render.face import measure_card  # imports reportlab: only when fit is checked
 
     out = []
     for card in ctx.game.cards:
         try:
             reports = measure_card(ctx.game, card)
-        except SpecError:
+        except ImageError:
             continue  # a picture the face names is unusable: IMG001 reports it
         for report in reports:
             if report.fits:

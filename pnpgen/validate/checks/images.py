@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpgen.errors import SpecError
+from pnpgen.errors import ImageError, SpecError
 from pnpgen.spec.model import FieldType
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
@@ -69,7 +69,7 @@ def check_images(ctx: CheckContext) -> list[Finding]:
             continue
         try:
             face = resolved_front(ctx.game, card, bleed)
-        except SpecError as err:
+        except ImageError as err:
             report(err.field, "IMG001", Severity.ERROR, err.message + (f"; {err.hint}" if err.hint else ""),
                    "fix the picture's path in the card or template")
             continue
@@ -78,7 +78,7 @@ def check_images(ctx: CheckContext) -> list[Finding]:
                 continue
             try:
                 im = info(op.src)
-            except SpecError as err:
+            except ImageError as err:
                 report(None, "IMG001", Severity.ERROR, f"{err.message} (template {op.where})",
                        "use a PNG, JPEG, WebP or SVG file")
                 continue

@@ -1,0 +1,152 @@
+"""A designer's own fonts: used by name from the game's fonts/ folder, embedded as subsets, OpenType
+(CFF) converted; fallback fonts for characters the main font lacks (Japanese, Arabic, emoji), seen
+on rasterised pixels; a character no font has is reported (GLYPH001), never dropped silently; and
+hyphenation from pyphen's dictionaries in the game's language."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+from fontkit import box_font
+
+from pnpgen.render.build import build_game
+from pnpgen.render.raster import cards_pdf, rasterise
+from pnpgen.render.textfit import fit_text, hyphen_points
+from pnpgen.spec import load_game
+from pnpgen.spec.errors import SpecError
+from pnpgen.validate import validate_game
+
+PNPGEN = str(Path(sys.executable).parent / "pnpgen")
+TEXT = "Go 東京 بيت 🐙"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPGEN_CACHE", str(tmp_path / "cache"))
+
+
+def make_game(root: Path, style: str, text: str = TEXT, language: str | None = None) -> Path:
+    (root / "cards").mkdir(parents=True, exist_ok=True)
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "game.yaml").write_text(
+        "id: glyphs\nname: Glyphs\nplayers: {min: 1, max: 2}\nsource: {document: none.txt}\n"
+        + (f"language: {language}\n" if language else "")
+        + "card_types:\n  note:\n    name: Note\n    size: 80mm x 20mm\n    fields:\n      text: {type: text}\n")
+    (root / "cards" / "notes.yaml").write_text(f'cards:\n  - {{id: a, name: A, type: note, copies: 1, text: "{text}"}}\n')
+    (root / "templates" / "note.yaml").write_text(
+        "background:\n  - {kind: rect, x: 0, y: 0, w: '100%', h: '100%', fill: '#ffffff'}\n"
+        f"styles:\n  main: {style}\n"
+        "boxes:\n  text: {x: 2, y: 2, w: 76, h: 16, text: '{{ card.text }}', style: main}\n")
+    return root
+
+
+def with_fonts(root: Path) -> Path:
+    box_font(root / "fonts" / "TestCJK.ttf", "Test CJK", "東京", advance=900)
+    box_font(root / "fonts" / "TestArabic.ttf", "Test Arabic", "بيت", advance=500)
+    box_font(root / "fonts" / "TestEmoji.otf", "Test Emoji", "🐙", advance=1200, cff=True)  # CFF outlines
+    return root
+
+
+def test_fallback_fonts_print_every_script_and_are_embedded_as_subsets(tmp_path):
+    root = with_fonts(make_game(tmp_path, "{font: body, size: 20, min_size: 20, wrap: false, "
+                                          "fallback: [Test CJK, TestArabic, Test Emoji]}"))
+    game = load_game(root)
+    assert not [f for f in validate_game(game).findings if f.code == "GLYPH001"]
+    result = build_game(game, tmp_path / "out")
+    pdf_path = next(p for p in result.files if p.suffix == ".pdf")
+    with pikepdf.open(pdf_path) as pdf:
+        fonts = {str(o.get("/BaseFont")): o for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                 and o.get("/Type") == "/Font" and o.get("/Subtype") == "/TrueType"}
+        names = " ".join(fonts)
+        for family in ("Test-CJK", "Test-Arabic", "Test-Emoji"):  # their PostScript names
+            assert family in names, names
+        for base, font in fonts.items():
+            assert "+" in base, base                                 # a subset (ABCDEF+Name)
+            assert "/FontFile2" in font.FontDescriptor, base         # embedded
+    # On pixels: the two CJK boxes, the Arabic boxes and the emoji box all leave ink after "Go".
+    pdf, _ = cards_pdf(load_game(root), "note", list(load_game(root).cards), 0.0)
+    im = next(rasterise(pdf, 800, 200)).convert("L")
+    y = max(range(im.height), key=lambda r: sum(im.getpixel((x, r)) < 100 for x in range(im.width)))
+    row = [im.getpixel((x, y)) for x in range(im.width)]
+    dark = [x for x, v in enumerate(row) if v < 100]
+    runs = []
+    for x in dark:
+        if runs and x - runs[-1][1] <= 2:
+            runs[-1][1] = x
+        else:
+            runs.append([x, x])
+    widths = sorted(b - a for a, b in runs)
+    # 2 CJK boxes (900 units), 3 Arabic (500), 1 emoji (1200) at 20 pt on 800 px / 80 mm: 6 boxes.
+    assert len([w for w in widths if w > 25]) >= 6, runs
+
+
+def test_a_character_no_font_has_is_reported_with_its_code_point(tmp_path):
+    root = with_fonts(make_game(tmp_path, "{font: body, size: 20, fallback: [Test CJK]}"))
+    findings = [f for f in validate_game(load_game(root)).findings if f.code == "GLYPH001"]
+    assert len(findings) == 1
+    message = findings[0].message
+    assert "U+0628" in message and "U+1F419" in message and "U+6771" not in message  # Arabic, emoji; CJK has a fallback
+    assert findings[0].card == "a" and findings[0].field == "text" and findings[0].line == 2
+    run = subprocess.run([PNPGEN, "build", str(root), "--out", str(tmp_path / "o")], capture_output=True, text=True,
+                         timeout=120, env={"PNPGEN_CACHE": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"})
+    assert "GLYPH001" in run.stderr and "U+1F419" in run.stderr
+
+
+def test_own_font_by_name_and_unknown_font_lists_the_games_fonts(tmp_path):
+    root = with_fonts(make_game(tmp_path, "{font: Test CJK, size: 12}", text="東京"))
+    game = load_game(root)
+    assert not [f for f in validate_game(game).findings if f.code in ("GLYPH001", "FIT001")]
+    (root / "templates" / "note.yaml").write_text((root / "templates" / "note.yaml").read_text().replace("Test CJK", "Test CJX"))
+    with pytest.raises(Exception, match=r"unknown font 'Test CJX' \(did you mean 'Test CJK'\?\).*the game's fonts/"):
+        validate_game(load_game(_fresh_copy(root, tmp_path)))
+
+
+def _fresh_copy(root: Path, tmp_path: Path) -> Path:
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    return copy
+
+
+def test_corrupt_font_is_one_line_exit_2(tmp_path):
+    root = make_game(tmp_path / "g", "{font: Broken, size: 12}", text="x")
+    (root / "fonts").mkdir()
+    (root / "fonts" / "Broken.ttf").write_bytes(b"\x00\x01\x00\x00 not really a font")
+    run = subprocess.run([PNPGEN, "validate", str(root)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "Broken.ttf" in run.stderr and "not a usable TrueType/OpenType font" in run.stderr
+
+
+def test_a_font_linking_outside_the_folder_is_refused(tmp_path):
+    outside = box_font(tmp_path / "elsewhere" / "Out.ttf", "Out", "x")
+    root = make_game(tmp_path / "g", "{font: Out, size: 12}", text="x")
+    (root / "fonts").mkdir()
+    (root / "fonts" / "Out.ttf").symlink_to(outside)
+    with pytest.raises(SpecError, match="lies outside"):
+        validate_game(load_game(root))
+
+
+def test_hyphenation_uses_pyphen_dictionaries():
+    points = [i for i, add in hyphen_points("COUNTERINTELLIGENCE") if add]
+    assert points == [4, 7, 9, 12, 14]                      # COUN-TER-IN-TEL-LI-GENCE
+    assert 6 not in points                                  # never COUNTE-RINTELLIGENCE
+    german = [i for i, add in hyphen_points("Silbentrennung", "de_DE") if add]
+    assert german and all(3 <= i <= len("Silbentrennung") - 3 for i in german)
+    assert (5, False) in hyphen_points("FACE-DOWN")         # at the existing hyphen, no extra one
+
+
+def test_a_long_word_breaks_where_the_dictionary_says():
+    fit = fit_text("COUNTERINTELLIGENCE", 60, 100, "body", 12, 12)
+    first = fit.lines[0].runs[0].text
+    assert first.endswith("-") and first[:-1] in ("COUN", "COUNTER", "COUNTERIN", "COUNTERINTEL", "COUNTERINTELLI")
+
+
+def test_unknown_language_is_an_error_naming_the_line(tmp_path):
+    root = make_game(tmp_path, "{font: body, size: 12}", text="x", language="xx_YY")
+    with pytest.raises(SpecError, match=r"game.yaml:5: 'language' must be a language code"):
+        load_game(root)
