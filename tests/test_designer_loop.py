@@ -225,3 +225,28 @@ def test_effects_on_an_expansion_lists_only_its_cards(tmp_path):
 
     ids = {c["id"] for c in json.loads(result.stdout)}
     assert ids and all(i.startswith("exp:") for i in ids), ids
+
+
+def test_an_expansion_adds_a_field_its_template_shows(tmp_path: Path):
+    """pnpgen.yaml `fields:` adds a field to a base card type; the expansion's cards carry it and
+    its own template prints it (read back from the rendered card)."""
+    from pnpgen.render.face import measure_card
+
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    manifest = made.directory / "pnpgen.yaml"
+    manifest.write_text(manifest.read_text() + "fields:\n  troop:\n    flavour: {type: text, description: a line of story}\n")
+    troop = made.directory / "cards" / "troop.yaml"
+    troop.write_text(troop.read_text().replace("    name: My Troop\n", '    name: My Troop\n    flavour: "Born in the mud."\n'))
+    (made.directory / "templates" / "troop.yaml").write_text(
+        "extends: xenoshyft/troop\nboxes:\n  flavour:\n    x: 6\n    y: 80\n    w: 52\n    h: 5\n"
+        "    when: card.flavour is defined\n    text: '{{ card.flavour }}'\n    style: {font: italic, size: 6, min_size: 4}\n")
+    game = load_game(made.directory)
+    card = game.card("e:my-troop")
+    assert card.fields["flavour"] == "Born in the mud."
+    assert any(r.box == "flavour" and r.text == "Born in the mud." for r in measure_card(game, card))
+    base_troop = next(c for c in game.cards if c.type == "troop" and not c.origin)
+    assert "flavour" not in base_troop.fields
+
+    manifest.write_text(manifest.read_text().replace("flavour: {type: text", "cost: {type: text"))
+    with pytest.raises(SpecError, match="field 'cost' of 'troop' already exists in xenoshyft"):
+        load_game(made.directory)

@@ -234,3 +234,19 @@ def test_every_bundled_game_type_has_front_and_back():
     for game_id, type_id in [("zombicide-invader", "equipment"), ("derelict", "room"), ("doom", "demon")]:
         lib.load(game_id, type_id)
         lib.load(game_id, type_id, "back")
+
+
+def test_list_fields_print_as_text_in_the_generic_template(tmp_path):
+    """A list field prints as 'fire, water' (the generic template lists every field)."""
+    from pnpgen.render.face import measure_card
+    from pnpgen.spec import load_game
+
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "game.yaml").write_text("id: lists\nname: Lists\nplayers: {min: 1, max: 2}\nsource: {document: x}\n"
+                                        "card_types:\n  spell:\n    name: Spell\n    size: poker\n"
+                                        "    fields:\n      elements: {type: list}\n")
+    (tmp_path / "cards" / "spells.yaml").write_text("cards:\n  - {id: a, name: A, type: spell, copies: 1, elements: [fire, water]}\n")
+    game = load_game(tmp_path)
+    texts = [r.text for r in measure_card(game, game.cards[0])]
+    assert any("Elements:** fire, water" in t for t in texts), texts
+    assert not any("[" in t for t in texts)

@@ -17,11 +17,43 @@ from pnpgen.spec.model import Card, Expansion, Game
 from pnpgen.spec.yamlio import LocDict, load_yaml
 
 EXPANSION_FILE = "pnpgen.yaml"
-EXPANSION_KEYS = {"id", "name", "base", "templates", "description"}
+EXPANSION_KEYS = {"id", "name", "base", "templates", "description", "fields"}
 
 
 def is_expansion(directory: Path) -> bool:
     return (Path(directory) / EXPANSION_FILE).is_file()
+
+
+def _own_fields(raw, path: Path) -> dict:
+    """``fields: {troop: {flavour: {type: text}}}``: field definitions the expansion adds to base
+    card types, checked like game.yaml's (the base types are checked when the base is loaded)."""
+    from pnpgen.spec.loader import _field_def, _mapping
+
+    out = {}
+    for type_id, defs in _mapping(raw, path, getattr(raw, "line", 0), "'fields'").items():
+        defs = _mapping(defs, path, raw.line_of(type_id), f"'fields' of {type_id!r}")
+        out[type_id] = {name: _field_def(name, spec, path, defs.line_of(name)) for name, spec in defs.items()}
+        out[type_id]["__line__"] = raw.line_of(type_id)
+    return out
+
+
+def _with_own_fields(base: Game, manifest: Expansion, path: Path) -> dict:
+    """The base game's card types with the expansion's own fields added."""
+    from pnpgen.spec.loader import CARD_BASE_KEYS
+
+    types = dict(base.card_types)
+    for type_id, defs in manifest.fields.items():
+        line = defs.get("__line__", 0)
+        if type_id not in types:
+            raise SpecError(f"'fields' names no card type {type_id!r} of {base.id}{did_you_mean(type_id, types)}",
+                            file=path, line=line, hint=f"card types: {', '.join(types)}")
+        new = {k: v for k, v in defs.items() if k != "__line__"}
+        for name in new:
+            if name in types[type_id].fields or name in CARD_BASE_KEYS or name == "replaces":
+                raise SpecError(f"field {name!r} of {type_id!r} already exists in {base.id}", file=path, line=line,
+                                field=name, hint="give your field another name")
+        types[type_id] = dataclasses.replace(types[type_id], fields={**types[type_id].fields, **new})
+    return types
 
 
 def read_manifest(directory: Path) -> Expansion:
@@ -52,6 +84,7 @@ def read_manifest(directory: Path) -> Expansion:
         base=_text(data["base"], path, data.line_of("base"), "base"),
         directory=str(directory),
         templates=str(Path(directory) / templates) if templates else None,
+        fields=_own_fields(data["fields"], path) if data.get("fields") is not None else {},
     )
 
 
@@ -61,15 +94,16 @@ def load_expansion(directory: Path, base_loader) -> Game:
 
     manifest = read_manifest(directory)
     base: Game = base_loader(manifest.base)
+    card_types = _with_own_fields(base, manifest, Path(directory) / EXPANSION_FILE)
     by_id = {c.id: c for c in base.cards}
     by_name = {c.name.strip().lower(): c for c in base.cards}
     added: list[Card] = []
     replaced: set[str] = set()
-    for path, raw in _raw_cards(Path(directory), resolver_for(directory), base.card_types, skip={EXPANSION_FILE},
+    for path, raw in _raw_cards(Path(directory), resolver_for(directory), card_types, skip={EXPANSION_FILE},
                                 extra_keys={"replaces"}):
         replaces = raw.pop("replaces", None)
         replaces_line = raw.line_of("replaces")
-        card = _card(raw, path, base.card_types)
+        card = _card(raw, path, card_types)
         if replaces is not None:
             if replaces not in by_id:
                 raise SpecError(f"'replaces' names no base card {replaces!r}{did_you_mean(replaces, by_id)}",
@@ -82,10 +116,11 @@ def load_expansion(directory: Path, base_loader) -> Game:
                                 card=card.id, field="id",
                                 hint=f"rename it, or add `replaces: {clash.id}` to swap the base card out")
         added.append(dataclasses.replace(card, id=f"{manifest.id}:{card.id}", origin=manifest.id, replaces=replaces))
-    ids = [c.id for c in added]
+    seen: set[str] = set()
     for card in added:
-        if ids.count(card.id) > 1:
+        if card.id in seen:
             raise SpecError(f"id {card.id.split(':', 1)[1]!r} is used twice in the expansion", file=card.location.file,
                             line=card.location.line, card=card.id)
+        seen.add(card.id)
     cards = tuple(c for c in base.cards if c.id not in replaced) + tuple(added)
-    return dataclasses.replace(base, cards=cards, expansion=manifest, directory=str(directory))
+    return dataclasses.replace(base, cards=cards, card_types=card_types, expansion=manifest, directory=str(directory))

@@ -180,6 +180,8 @@ class Expansion:
     base: str
     directory: str
     templates: str | None = None
+    # Fields the expansion adds to base card types: {card type: {field name: FieldDef}}.
+    fields: dict[str, dict[str, FieldDef]] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

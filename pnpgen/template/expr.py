@@ -99,8 +99,17 @@ def _signed(value: Any) -> str:
     return str(value)
 
 
+def _printed(value: Any) -> Any:
+    """How a value prints on a card: a list field as its items joined by commas ("fire, water"),
+    never Python's "['fire', 'water']"; everything else as it is."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return value
+
+
 def _make_env() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env = SandboxedEnvironment(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                               finalize=_printed)
     env.filters["bold"] = _bold
     env.filters["signed"] = _signed
     env.tests["known"] = _is_known
