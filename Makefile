@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-GAMES := xenoshyft zombicide-invader derelict doom
+GAMES := xenoshyft zombicide-invader derelict doom examples/tidepool
 
 .PHONY: demo test venv clean
 

@@ -116,12 +116,23 @@ class FileResolver:
                      where: tuple[str | Path, int] | None = None) -> Path:
         """``name`` relative to the first of ``bases`` (None: the home folder) where it exists;
         every candidate is confined, and a miss lists the folders looked in."""
-        candidates = [self.locate(name, base=b, what=what, where=where, must_exist=False) for b in bases]
-        found = next((c for c in candidates if c.exists() or c.is_symlink()), None)
-        if found is None:
-            looked = ", ".join(dict.fromkeys(display_path(Path(b) if b else self.home) + "/" for b in bases))
-            raise self._error(f"{what} {_excerpt(str(name))!r} not found", where, hint=f"looked in {looked}")
-        return self.locate(found, what=what, where=where)
+        outside: FileError | None = None
+        for base in bases:
+            try:
+                candidate = self.locate(name, base=base, what=what, where=where, must_exist=False)
+            except FileError as err:  # '../art/x.png' is fine from templates/, outside from the folder
+                outside = outside or err
+                continue
+            if candidate.exists() or candidate.is_symlink():
+                return self.locate(candidate, what=what, where=where)
+        if outside is not None and not any(self._inside_from(name, b) for b in bases):
+            raise outside
+        looked = ", ".join(dict.fromkeys(display_path(Path(b) if b else self.home) + "/" for b in bases))
+        raise self._error(f"{what} {_excerpt(str(name))!r} not found", where, hint=f"looked in {looked}")
+
+    def _inside_from(self, name: str, base: Path | str | None) -> bool:
+        raw = Path(name) if Path(name).is_absolute() else Path(base if base is not None else self.home) / name
+        return self.inside(raw)
 
     def inside(self, path: Path | str) -> bool:
         """Whether ``path`` (after links) is in the home folder or the bundled ones."""

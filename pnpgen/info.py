@@ -19,7 +19,7 @@ def _size_text(size) -> str:
 
 def summary(game: Game) -> str:
     """Components, then card counts per type (and per wave where cards have one), then totals."""
-    out = [f"{game.name} ({game.id}) — {game.players_min}-{game.players_max} players — source: {game.source_document}", ""]
+    out = [f"{game.name} ({game.id}) — {game.players_min}-{game.players_max} players — source: {game.source_document or 'original game'}", ""]
     comp_rows = [(c.kind.value, c.name, "?" if c.count is None else c.count, _size_text(c.size),
                   c.shape.value if c.shape else "", c.sides if c.kind.value in ("token", "board") else "")
                  for c in game.components]

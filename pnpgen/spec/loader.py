@@ -41,7 +41,7 @@ from pnpgen.units import UnitError
 GAME_FILE = "game.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language"}
-GAME_REQUIRED = ("id", "name", "players", "source")
+GAME_REQUIRED = ("id", "name", "players")  # `source` only for games extracted from a document
 COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
 CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
 FIELD_DEF_KEYS = {"type", "required", "min", "max", "values", "description"}
@@ -101,7 +101,7 @@ def load_game(game: str | Path) -> Game:
         seen[card.id] = card
     players = data["players"]
     pmin, pmax = _players(players, game_path, data.line_of("players"))
-    source = data["source"]
+    source = data.get("source", {"document": ""})
     if not isinstance(source, dict) or not isinstance(source.get("document"), str):
         raise SpecError("'source' must be a mapping with 'document' (the seed file name)", file=game_path,
                         line=data.line_of("source"))

@@ -44,21 +44,36 @@ _DOMINANCE = 0.85
 _MIN_USES = 6
 
 
+def _sentence_capital(text: str, pos: int, word: str) -> bool:
+    """A word capitalised only because it starts a sentence ("The tide turns."): not a keyword slip."""
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    before = text[:pos].rstrip()
+    return not before or before[-1] in ".!?:;\n\"“(" or text[:pos].endswith("\n")
+
+
 @check("TEXT004", "inconsistent capitalisation of keywords")
 def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     forms: dict[str, Counter] = defaultdict(Counter)
     places = []
     for card in ctx.game.cards:
         for field in ctx.text_fields(card):
-            for _, word in words(card.get(field)):
+            text = card.get(field)
+            for pos, word in words(text):
                 if len(word) >= 3:
-                    forms[word.lower()][word] += 1
-                    places.append((card, field, word))
+                    initial = _sentence_capital(text, pos, word)
+                    if not initial:  # "The" opening a sentence says nothing about how "the" is written
+                        forms[word.lower()][word] += 1
+                    places.append((card, field, word, initial))
     out = []
     reported = set()
-    for card, field, word in places:
+    for card, field, word, initial in places:
         counter = forms[word.lower()]
+        if not counter:
+            continue
         form, uses = counter.most_common(1)[0]
+        if initial and form == word.lower():
+            continue
         total = sum(counter.values())
         if word != form and total >= _MIN_USES and uses / total >= _DOMINANCE and (card.id, field, word) not in reported:
             reported.add((card.id, field, word))
