@@ -121,6 +121,9 @@ class FileResolver:
             try:
                 candidate = self.locate(name, base=base, what=what, where=where, must_exist=False)
             except FileError as err:  # '../art/x.png' is fine from templates/, outside from the folder
+                raw = Path(name) if Path(name).is_absolute() else Path(base if base is not None else self.home) / name
+                if raw.is_symlink() or raw.exists():
+                    raise  # a file that is there but leads outside: never fall back to another base
                 outside = outside or err
                 continue
             if candidate.exists() or candidate.is_symlink():
