@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import typer
 
@@ -22,17 +22,26 @@ def register(app: typer.Typer) -> None:
 
     @command
     def new(
-        directory: Path = typer.Argument(..., help="Folder for the expansion (new or empty)."),
-        game: str = typer.Option(..., "--game", help="Base game id or spec folder, e.g. xenoshyft."),
+        directory: Path = typer.Argument(..., help="Folder for the new game or expansion (new or empty)."),
+        game: Optional[str] = typer.Option(None, "--game", help="Make an expansion of this base game (e.g. xenoshyft) "
+                                                                "instead of a game of your own."),
     ) -> None:
-        """Start an expansion: pnpgen.yaml, one example card per card type, README of the fields."""
-        from pnpgen.scaffold import new_expansion
+        """Start a game of your own (cards from CSV, templates, art, fonts), or with --game an expansion."""
+        if game is None:
+            from pnpgen.scaffold.game import new_game
 
-        made = new_expansion(directory, game)
-        typer.echo(f"{made.expansion_id}: new expansion of {made.base} in {made.directory}")
+            made = new_game(directory)
+            typer.echo(f"{made.expansion_id}: new game in {made.directory}")
+            next_step = f"edit {made.directory / 'cards'}/*.csv and run `pnpgen watch {made.directory}`"
+        else:
+            from pnpgen.scaffold import new_expansion
+
+            made = new_expansion(directory, game)
+            typer.echo(f"{made.expansion_id}: new expansion of {made.base} in {made.directory}")
+            next_step = f"edit {made.directory / 'cards'}/*.yaml and run `pnpgen watch {made.directory}`"
         for path in made.files:
             typer.echo(f"  {path.relative_to(made.directory)}")
-        typer.echo(f"next: edit {made.directory / 'cards'}/*.yaml and run `pnpgen watch {made.directory}`")
+        typer.echo(f"next: {next_step}")
 
     @command
     def watch(

@@ -73,6 +73,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     name = f"{kit_id}-{sheet.name}"
 
     if decks:
+        _plan_pictures(game, decks, bleed)
         _say(progress, f"{kit_id}: card sheets")
         stem = f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name
         offset = (mm(back_offset[0]), mm(back_offset[1]))
@@ -91,6 +92,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             pages += draw_deck(painter, plan, cards, f"{title} · {names}")
             result.cards += len(cards)
         result.overflows += painter.overflows
+        images.clear_plan()
         if pages:
             _save(canvas, dest / f"{stem}.pdf", pages, result)
 
@@ -159,6 +161,17 @@ def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
             continue
         decks.append((type_id, cards))
     return decks
+
+
+def _plan_pictures(game: Game, decks: list[tuple[str, list]], bleed: float) -> None:
+    """Tell the picture embedder the largest size each picture is drawn at, so it embeds each once."""
+    from pnpgen.render.face import resolved_back, resolved_front
+
+    images.clear_plan()
+    for type_id, cards in decks:
+        images.plan(resolved_back(game, type_id, bleed).ops)
+        for card in {c.id: c for c in cards}.values():
+            images.plan(resolved_front(game, card, bleed).ops)
 
 
 def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> list[tuple[tuple[str, ...], list]]:

@@ -158,6 +158,11 @@ def resolved_front(game: Any, card: Any, bleed: float = 0.0) -> ResolvedFace:
     return _resolve(game, card, card.type, "front", bleed, None)
 
 
+def resolved_back(game: Any, type_id: str, bleed: float = 0.0) -> ResolvedFace:
+    """The back of ``type_id`` cards resolved as ``draw_back`` draws it."""
+    return _resolve(game, None, type_id, "back", bleed, None)
+
+
 def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> None:
     """Draw consecutive shapes as one PDF form XObject, defined once per document and reused
     by every card with the same shapes (same frame, band, badges): far fewer bytes and

@@ -151,10 +151,34 @@ def printed_dpi(im: ImageInfo, drawn: tuple[float, float, float, float]) -> floa
 
 
 # -- embedding -------------------------------------------------------------------------------------
+# The largest size (points) each picture is drawn at in the document being built, by digest: a
+# picture used at two sizes (a portrait in a frame, the same art full bleed) is embedded once, at
+# the resolution its largest use needs. Filled by :func:`plan` before a build draws anything.
+_PLANNED: dict[str, tuple[float, float]] = {}
+
+
+def plan(ops) -> None:
+    """Note the size every image op of ``ops`` (resolved faces' ops) will be drawn at."""
+    for op in ops:
+        if getattr(op, "kind", None) != "image" or op.w <= 0 or op.h <= 0:
+            continue
+        im = info(op.src)
+        if im.vector:
+            continue
+        drawn = placement(op.fit, op.focus, (op.x, op.y, op.w, op.h), im.natural_size())
+        w, h = _PLANNED.get(im.digest, (0.0, 0.0))
+        _PLANNED[im.digest] = (max(w, drawn[2]), max(h, drawn[3]))
+
+
+def clear_plan() -> None:
+    _PLANNED.clear()
+
+
 def _target_pixels(im: ImageInfo, drawn: tuple[float, float, float, float]) -> tuple[int, int] | None:
     """Pixel size to downsample to, or None when the picture is at or under the print resolution."""
-    tw = max(1, math.ceil(drawn[2] / 72.0 * PRINT_DPI))
-    th = max(1, math.ceil(drawn[3] / 72.0 * PRINT_DPI))
+    pw, ph = _PLANNED.get(im.digest, (0.0, 0.0))
+    tw = max(1, math.ceil(max(drawn[2], pw) / 72.0 * PRINT_DPI))
+    th = max(1, math.ceil(max(drawn[3], ph) / 72.0 * PRINT_DPI))
     if im.width <= tw * DOWNSAMPLE_ABOVE and im.height <= th * DOWNSAMPLE_ABOVE:
         return None
     # Keep the aspect of the picture (``stretch`` distorts it when drawing, not here).

@@ -8,8 +8,8 @@ Rules (docs/spec-format.md, "Spreadsheet cards"):
 
 - CSV: UTF-8 (a BOM is accepted), comma, semicolon or tab separated (taken from the header line);
   XLSX: every sheet, read by its last computed values (openpyxl).
-- The card type comes from a ``type`` column, else from the file name (CSV: ``troop.csv`` or
-  ``troops.csv``) or the sheet name (XLSX: a sheet called ``troop``).
+- The card type comes from a ``type`` column, else from the file name (CSV: ``troop.csv``,
+  ``troops.csv``, ``heroes.csv``) or the sheet name (XLSX: a sheet called ``troop``).
 - ``id`` may be left out: it is made from the name (``Sea Otter`` -> ``sea-otter``).
 - ``copies`` may be left out or empty: 1.
 - Values are read by the card type's field types: whole numbers, numbers, ``true/false/yes/no/1/0``,
@@ -53,7 +53,9 @@ def slug(name: str) -> str:
 
 def _type_from_name(stem: str, card_types: dict[str, CardType]) -> str | None:
     stem = stem.strip().lower()
-    for candidate in (stem, stem[:-1] if stem.endswith("s") else None, stem.replace(" ", "-")):
+    plurals = (stem[:-1] if stem.endswith("s") else None, stem[:-2] if stem.endswith("es") else None,
+               stem[:-3] + "y" if stem.endswith("ies") else None)  # troops, heroes, abilities
+    for candidate in (stem, *plurals, stem.replace(" ", "-")):
         if candidate and candidate in card_types:
             return candidate
     return None
