@@ -250,3 +250,21 @@ def test_an_expansion_adds_a_field_its_template_shows(tmp_path: Path):
     manifest.write_text(manifest.read_text().replace("flavour: {type: text", "cost: {type: text"))
     with pytest.raises(SpecError, match="field 'cost' of 'troop' already exists in xenoshyft"):
         load_game(made.directory)
+
+
+def test_watch_redraws_a_card_when_its_picture_changes(tmp_path: Path):
+    """Saving a new version of a picture redraws the cards that show it (the thumbnail cache keys on
+    the game's pictures and fonts, not only on card data and templates)."""
+    from PIL import Image
+
+    from pnpgen.scaffold.game import new_game
+
+    made = new_game(tmp_path / "g")
+    previewer = Previewer(made.directory, tmp_path / "out")
+    first = previewer.handle(None)
+    assert first.ok and len(first.rendered) == 2
+    art = made.directory / "art" / "example.png"
+    Image.new("RGB", (900, 600), (200, 30, 30)).save(art)
+    again = previewer.handle([art])
+    assert again.ok and sorted(again.rendered) == ["lantern-keeper", "long-night"]
+    assert previewer.handle([made.directory / "cards" / "heroes.csv"]).rendered == []

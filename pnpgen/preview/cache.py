@@ -3,13 +3,15 @@
 A card's key is a hash of everything its face depends on: the card's content (id, name, type,
 copies, fields — not its file line, so editing one card does not invalidate those below it), the
 game's id and name and the card type, the template files the game can use (the library's search
-path, ``templates/<game>/`` and ``templates/_shared/``) and the bundled font files.
+path, ``templates/<game>/`` and ``templates/_shared/``), the bundled font files, and the pictures
+and fonts in the game's (or expansion's) own folder.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
@@ -41,10 +43,29 @@ def font_files() -> list[Path]:
     return sorted(FONTS_DIR.glob("*.[ot]tf"))
 
 
+ASSET_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf"}
+MAX_ASSETS = 20_000
+
+
+def asset_stamps(folder: str | Path) -> list[str]:
+    """Name, size and modification time of every picture and font in the game's folder (links not
+    followed): a card's face depends on them, so a changed picture or font redraws it."""
+    out: list[str] = []
+    for current, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "output")
+        for name in sorted(files):
+            if Path(name).suffix.lower() in ASSET_SUFFIXES and len(out) < MAX_ASSETS:
+                st = os.lstat(os.path.join(current, name))
+                out.append(f"{os.path.join(current, name)}:{st.st_size}:{st.st_mtime_ns}")
+    return out
+
+
 def environment_digest(library: Any, game: Game) -> str:
-    """What every card of ``game`` shares: templates, fonts, game id and name, card types."""
+    """What every card of ``game`` shares: templates, fonts, pictures, game id and name, card types."""
     h = hashlib.sha256()
     h.update(files_digest(template_files(library, game.id)).encode())
+    if game.directory:
+        h.update("\n".join(asset_stamps(game.directory)).encode())
     # Fonts are large and change only with pnpgen itself: their size and mtime stand for them.
     for path in font_files():
         st = path.stat()
