@@ -192,7 +192,8 @@ def build(
                 typer.echo(f"{game}: extracted specs from the source document")
             for path in result.files:
                 pages = result.pages.get(path.name)
-                typer.echo(f"{game}: wrote {path}" + (f" ({pages} pages)" if pages else ""))
+                done = "up to date" if kit.up_to_date else "wrote"
+                typer.echo(f"{game}: {done} {path}" + (f" ({pages} pages)" if pages else ""))
             for warning in grouped_warnings(result.warnings):
                 typer.echo(f"{game}: warning: {warning}", err=True)
             for note in kit.notes:

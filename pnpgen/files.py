@@ -80,6 +80,10 @@ class FileResolver:
         self.limits = limits
         self._bytes: dict[tuple[Path, int, int], bytes] = {}
         self._digests: dict[tuple[Path, int, int], str] = {}
+        # realpath() costs a system call per path component; a deck names the same folders
+        # thousands of times. We always open the resolved path, so a link swapped in later is
+        # never followed through this cache.
+        self._real: dict[str, str] = {}
 
     # -- where a name points -----------------------------------------------------------------
     def locate(self, name: str | Path, base: Path | str | None = None, what: str = "file",
@@ -94,7 +98,13 @@ class FileResolver:
         raw = Path(text)
         if not raw.is_absolute():
             raw = Path(base if base is not None else self.home) / raw
-        real = Path(os.path.realpath(raw))
+        key = str(raw)
+        cached = self._real.get(key)
+        if cached is None:
+            cached = os.path.realpath(raw)
+            if len(self._real) < 100_000:
+                self._real[key] = cached
+        real = Path(cached)
         if not any(_inside(real, root) for root in self.roots):
             raise self._error(f"{what} {_excerpt(text)!r} lies outside the folder {display_path(self.home)}",
                               where, hint="a game or expansion may only name files inside its own folder")
@@ -181,7 +191,7 @@ class FileResolver:
             data = fh.read(limit + 1)
         if len(data) > limit:  # grew while we looked
             raise self._error(f"{kind} file is over the {limit / MiB:g} MB limit", (path, 0))
-        if kind != "data":  # data files are parsed once; art and fonts are asked for again
+        if kind == "font":  # fonts are asked for again; pictures are embedded once and not kept
             self._bytes[key] = data
         return data
 

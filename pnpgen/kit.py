@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.render.build import BuildResult, build_game
@@ -23,9 +24,10 @@ from pnpgen.validate import Severity, ValidationResult, validate_game
 @dataclass
 class KitResult:
     extracted: bool
-    validation: ValidationResult
+    validation: ValidationResult | None  # None when the build was up to date (nothing was run)
     build: BuildResult
     notes: list[str] = field(default_factory=list)
+    up_to_date: bool = False
 
     @property
     def ok(self) -> bool:
@@ -75,6 +77,14 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
 
 def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None = None, **options) -> KitResult:
     directory, extracted = ensure_specs(game)
+    folders = _input_folders(Path(directory))
+    key = buildstamp.input_key(folders, options)
+    hit = None if extracted else buildstamp.recall(Path(out_dir), Path(directory), key)
+    if hit is not None:
+        result = BuildResult(hit["game_id"], Path(hit["dest"]), [Path(p) for p in hit["files"]], hit["pages"],
+                             hit["cards"], hit["warnings"], hit["overflows"])
+        return KitResult(False, None, result, hit["notes"], up_to_date=True)
+    buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
     if progress:
         progress(f"{game}: validating")
     loaded = load_game(directory)
@@ -83,4 +93,17 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     if validation.count(Severity.ERROR):
         notes.append(f"{validation.count(Severity.ERROR)} validation errors: run `pnpgen validate {game}` for details")
+    buildstamp.record(Path(out_dir), Path(directory), key, result.files,
+                      {"game_id": result.game_id, "dest": str(result.out_dir), "files": [str(p) for p in result.files],
+                       "pages": result.pages, "cards": result.cards, "warnings": result.warnings,
+                       "overflows": [str(o) for o in result.overflows], "notes": notes})
     return KitResult(extracted, validation, result, notes)
+
+
+def _input_folders(directory: Path) -> list[Path]:
+    """The folders a build of ``directory`` reads: itself, and an expansion's base game."""
+    from pnpgen.spec.expansion import is_expansion, read_manifest
+
+    if is_expansion(directory):
+        return [directory, find_game_dir(read_manifest(directory).base)]
+    return [directory]

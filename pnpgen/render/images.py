@@ -8,7 +8,7 @@ and confined by the game's :class:`~pnpgen.files.FileResolver`) and the PDF:
   ``stretch``, ``none``), which the validator also uses to compute the printed resolution;
 - embedding: each distinct picture becomes ONE image XObject per PDF, named by its content hash and
   pixel size, that every card and every copy reuses. A JPEG at or under the print resolution is
-  passed through byte for byte (``/DCTDecode``); a larger picture is downsampled once to the print
+  passed through byte for byte (``/DCTDecode``); a larger picture (above 1.5 x) is downsampled once to the print
   resolution (``PRINT_DPI``, 300 by default, ``pnpgen build --dpi``) and cached on disk by content
   hash (``cache_dir()/images``), so a rebuild neither decodes nor re-encodes it;
 - SVG: drawn as vector paths (svglib -> reportlab graphics), never rasterised, each distinct SVG and
@@ -39,9 +39,10 @@ DEFAULT_DPI = 300
 PRINT_DPI = DEFAULT_DPI
 RASTER_FORMATS = {"PNG", "JPEG", "WEBP"}
 SVG_SUFFIXES = (".svg",)
-# Upsampled pictures look soft; a picture with a little more than the print resolution is
-# not worth a lossy re-encode.
-DOWNSAMPLE_ABOVE = 1.1
+# Downsample only pictures above 1.5 x the print resolution (450 ppi for 300): the threshold print
+# workflows use (Adobe's PDF/X and "Press Quality" presets: "downsample to 300 ppi for images above
+# 450 ppi"). Below it, a lossy re-encode costs quality and time for little size.
+DOWNSAMPLE_ABOVE = 1.5
 
 
 def set_print_dpi(dpi: float) -> None:

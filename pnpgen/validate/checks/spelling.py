@@ -149,17 +149,37 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
     return out
 
 
+def one_edit_pairs(names: list[str]) -> list[tuple[int, int]]:
+    """Index pairs (i < j, sorted) of ``names`` one edit apart (insertion, deletion, substitution
+    or adjacent swap), found through deletion neighbourhoods instead of comparing every pair: two
+    such names always share a key (the name itself, or the name less one character), so only
+    names in a common bucket are compared. Linear in the number of names for names of card length."""
+    buckets: dict[str, list[int]] = defaultdict(list)
+    for i, name in enumerate(names):
+        keys = {name} | {name[:k] + name[k + 1:] for k in range(len(name))}
+        for key in keys:
+            buckets[key].append(i)
+    pairs = set()
+    for members in buckets.values():
+        if len(members) > 1:
+            for x, i in enumerate(members):
+                for j in members[x + 1:]:
+                    if i != j and edit_distance_one(names[i], names[j]):
+                        pairs.add((min(i, j), max(i, j)))
+    return sorted(pairs)
+
+
 @check("TEXT007", "card names one edit apart")
 def check_near_names(ctx: CheckContext) -> list[Finding]:
     cards = sorted(ctx.game.cards, key=lambda c: c.id)
+    lows = [c.name.lower() for c in cards]
     out = []
-    for i, a in enumerate(cards):
-        for b in cards[i + 1:]:
-            la, lb = a.name.lower(), b.name.lower()
-            differs_in_digit = any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb))
-            if (len(la) >= MIN_LENGTH and edit_distance_one(la, lb) and not _inflection(la, lb)
-                    and not differs_in_digit):
-                out.append(ctx.at(b, "name", "TEXT007", Severity.WARNING,
-                                  f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r})",
-                                  "check which spelling is right"))
+    for i, j in one_edit_pairs(lows):
+        a, b = cards[i], cards[j]
+        la, lb = lows[i], lows[j]
+        differs_in_digit = any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb))
+        if len(la) >= MIN_LENGTH and not _inflection(la, lb) and not differs_in_digit:
+            out.append(ctx.at(b, "name", "TEXT007", Severity.WARNING,
+                              f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r})",
+                              "check which spelling is right"))
     return out
