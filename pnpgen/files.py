@@ -163,12 +163,10 @@ class FileResolver:
         found: set[Path] = set()
         for pattern in patterns:
             found.update(folder.glob(pattern))
-        out = []
         for path in sorted(found):
-            out.append(self.locate(path.absolute(), what="card file", where=(path, 0)))
-            # Keep the path the user sees (not the link target) for messages and ordering.
-            out[-1] = path
-        return out
+            self.locate(path.absolute(), what="card file", where=(path, 0))
+        # The paths as the user sees them (not link targets), for messages and ordering.
+        return sorted(found)
 
     # -- reading -----------------------------------------------------------------------------
     def _key(self, path: Path) -> tuple[Path, int, int]:
