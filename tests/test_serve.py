@@ -107,7 +107,7 @@ def test_page_shows_every_card_as_an_image_grouped_by_type(page, studio_server):
     assert len(_loaded_images(page)) == len({c["id"] for c in cards})
     assert all(w == 160 for w in _loaded_images(page))  # drawn at the preview thumbnail width
     groups = page.eval_on_selector_all(".group h2", "hs => hs.map(h => h.textContent)")
-    assert len(groups) == 4 and all("1 cards · 1 copies" in g for g in groups)
+    assert len(groups) == 4 and all("1 card · 1 copy" in g for g in groups)
     # Filtering: only cards with findings (the misspelt enemy).
     page.check("#findings-only")
     assert page.eval_on_selector_all("img.card-thumb", "imgs => imgs.map(i => i.alt)") == ["My Hive enemy"]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pnpgen.errors import display_path
 from pnpgen.preview.cache import ThumbCache, card_key, environment_digest
 from pnpgen.preview.proof import kit_name
 from pnpgen.preview.sheet import card_thumbs, printable_cards
@@ -161,12 +162,24 @@ class Studio:
                 return None
             fields = {k: _plain(v) for k, v in card.fields.items()}
             locations = {k: str(v) for k, v in card.field_locations.items()}
+            source, href = self._source(card)
             return {"id": card.id, "name": card.name, "type": card.type, "copies": card.copies,
-                    "source": str(card.location) if card.location else "", "fields": fields,
+                    "source": source, "href": href, "fields": fields,
                     "field_locations": locations,
                     "findings": [_finding(i, f) for i, f in enumerate(snap.findings) if f.card == card.id],
                     "effects": _effects(snap.game, card), "odds": _odds(snap.game, card),
                     "key": snap.keys.get(card.id, "")}
+
+    def _source(self, card: Card) -> tuple[str, str | None]:
+        """``folder/cards/x.yaml:12`` as findings show it, and the ``/files/`` URL when it is inside the folder."""
+        if card.location is None:
+            return "", None
+        path = Path(card.location.file).resolve()
+        line = f":{card.location.line}" if card.location.line else ""
+        if path.is_relative_to(self.directory.resolve()):
+            inside = path.relative_to(self.directory.resolve()).as_posix()
+            return f"{self.directory.name}/{inside}{line}", f"/files/{inside}"
+        return f"{display_path(path)}{line}", None
 
     def large(self, card_id: str, side: str) -> bytes | None:
         """The card's front or its type's back, LARGE_WIDTH px wide (cached by the card's key)."""
@@ -260,8 +273,8 @@ def _find(snap: Snapshot | None, card_id: str) -> Card | None:
 
 
 def _finding(index: int, f: Any) -> dict[str, Any]:
-    return {"index": index, **f.to_dict(), "text": f.format(),
-            "where": f"{f.file}:{f.line}" if f.line else f.file}
+    file = display_path(f.file) if Path(f.file).is_absolute() else f.file
+    return {"index": index, **f.to_dict(), "text": f.format(), "where": f"{file}:{f.line}" if f.line else file}
 
 
 def _plain(value: Any) -> Any:

@@ -28,6 +28,8 @@ function shown(card) {
   return true;
 }
 
+function plural(n, one, many) { return `${n} ${n === 1 ? one : (many || one + "s")}`; }
+
 function render(next) {
   state = next;
   document.title = `${next.title || next.name} — pnpgen studio`;
@@ -36,7 +38,7 @@ function render(next) {
   err.hidden = !next.error;
   err.textContent = next.error ? `error: ${next.error} — showing the last good cards` : "";
   const copies = next.cards.reduce((n, c) => n + c.copies, 0);
-  $("status").textContent = `${next.cards.length} cards, ${copies} copies · reloaded in ${next.seconds}s`;
+  $("status").textContent = `${plural(next.cards.length, "card")}, ${plural(copies, "copy", "copies")} · reloaded in ${next.seconds}s`;
   renderTypes();
   renderCards();
   renderFindings();
@@ -62,7 +64,7 @@ function renderCards() {
     const cards = state.cards.filter((c) => c.type === t.id && shown(c));
     if (!cards.length) continue;
     groups.push(el("div", { class: "group", dataset: { type: t.id } },
-      el("h2", {}, t.name, " ", el("small", {}, `${t.cards} cards · ${t.copies} copies`)),
+      el("h2", {}, t.name, " ", el("small", {}, `${plural(t.cards, "card")} · ${plural(t.copies, "copy", "copies")}`)),
       el("div", { class: "grid" }, ...cards.map(cardTile))));
   }
   if (!groups.length) groups.push(el("p", { class: "meta" }, state.cards.length ? "No card matches." : "No cards yet."));
@@ -131,6 +133,7 @@ async function showCard(id, navigate) {
   $("cv-type").textContent = c.type;
   $("cv-copies").textContent = `×${c.copies}`;
   $("cv-source").textContent = c.source;
+  if (c.href) $("cv-source").href = c.href; else $("cv-source").removeAttribute("href");
   $("cv-front").src = `/api/card/${encodeURIComponent(c.id)}/front.png?k=${c.key}`;
   $("cv-back").src = `/api/card/${encodeURIComponent(c.id)}/back.png?k=${c.key}`;
   $("cv-findings").replaceChildren(...c.findings.map((f) => {
