@@ -183,3 +183,39 @@ def test_files_inside_the_folder_are_served(studio_server):
     conn.request("GET", "/files/cards/troop.yaml")
     response = conn.getresponse()
     assert response.status == 200 and b"cards:" in response.read()
+
+
+def test_simulate_with_these_cards_runs_in_the_background_and_draws_plots(studio_server):
+    import json
+    import urllib.request
+
+    base = studio_server["url"]
+    request = urllib.request.Request(base + "/api/simulate", data=json.dumps({"games": 2, "cards": ["exp:my-troop"]}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    job_id = json.load(urllib.request.urlopen(request, timeout=10))["job"]
+    deadline = time.monotonic() + 60
+    while True:
+        job = json.load(urllib.request.urlopen(f"{base}/api/jobs/{job_id}", timeout=10))
+        if job["state"] != "running" or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert job["state"] == "done", job
+    assert job["done"] == job["total"] == 4
+    assert "difference (with - without)" in job["text"]
+    assert job["result"]["with"]["games"] == job["result"]["base"]["games"] == 2
+    for url in job["plots"]:
+        with urllib.request.urlopen(base + url, timeout=10) as response:
+            assert response.read(8) == b"\x89PNG\r\n\x1a\n"
+    assert {u.split("/")[-2] for u in job["plots"]} == {"with", "without"}
+
+
+def test_only_the_selected_cards_are_printed_or_simulated(studio_server):
+    from pnpgen.serve.state import _only
+
+    game = studio_server["studio"].snapshot.game
+    printed = _only(game, ["exp:my-troop"])
+    assert [c.id for c in printed.cards] == ["exp:my-troop"]
+    simulated = _only(game, ["exp:my-troop"], keep_base=True)
+    ids = {c.id for c in simulated.cards}
+    assert "exp:my-troop" in ids and "exp:my-enemy" not in ids
+    assert len(ids) == len(game.cards) - 3                 # every base card kept, the 3 others dropped

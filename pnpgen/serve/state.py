@@ -231,7 +231,7 @@ class Studio:
 
     def _simulate(self, job: Job, game: Game, players: int, games: int, seed: int, workers: int | None) -> None:
         from pnpgen.simulate import compare, format_comparison, run_simulation
-        from pnpgen.simulate.plots import plot_results
+        from pnpgen.simulate.plots import plot_results  # matplotlib: loaded only when simulating
         from pnpgen.spec import load_game
 
         def progress(offset: int) -> Callable[[int, int], None]:
@@ -246,8 +246,12 @@ class Studio:
             other = run_simulation(game, players, games, seed, workers=workers, progress=progress(games))
             comparison = compare(stats, other)
             folder = self.out_dir / "studio" / kit_name(game) / f"simulate-{job.id}"
-            written = plot_results([stats, other], folder)
-            job.plots = [str(Path(p).resolve().relative_to(self.out_dir)) for p in written]
+            # plot_results draws one run per player count: one folder per side of the comparison,
+            # without the win-rate chart (a single point each).
+            for side, run in (("without", stats), ("with", other)):
+                for path in plot_results([run], folder / side):
+                    if not path.name.startswith("win-rate"):
+                        job.plots.append(str(Path(path).resolve().relative_to(self.out_dir)))
             job.text, job.result = format_comparison(comparison), comparison.to_dict()
             job.done, job.state = job.total, "done"
         except Exception as err:  # noqa: BLE001 — a failed background job is shown in the page, not lost

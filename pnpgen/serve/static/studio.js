@@ -193,7 +193,11 @@ async function simulate() {
       $("simulate-btn").disabled = false;
       if (job.error) $("sim-status").textContent = "failed: " + job.error;
       if (job.text) { $("sim-result").hidden = false; $("sim-result").textContent = job.text; }
-      $("sim-plots").replaceChildren(...job.plots.map((p) => el("img", { src: p, alt: p.split("/").pop() })));
+      $("sim-plots").replaceChildren(...job.plots.map((p) => {
+        const [side, name] = p.split("/").slice(-2);
+        return el("figure", {}, el("figcaption", { class: "meta" }, `${side} the expansion: ${name.replace(".png", "")}`),
+                  el("img", { src: p, alt: `${side} ${name}` }));
+      }));
       break;
     }
     await new Promise((r) => setTimeout(r, 400));
