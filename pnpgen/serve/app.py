@@ -10,6 +10,8 @@ the output folder (PDFs, simulation plots).
 from __future__ import annotations
 
 import contextlib
+import os
+import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -198,6 +200,12 @@ def run(spec: str | Path, port: int = 8000, host: str = "127.0.0.1", out_dir: st
     """Load ``spec``, then serve the studio until Ctrl-C."""
     import uvicorn
 
+    try:  # a port in use is bad input: one line, exit 2, before loading anything
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        reason = os.strerror(err.errno) if err.errno else str(err)
+        raise SpecError(f"cannot listen on {host}:{port} ({reason}); pick another port with --port") from None
     studio = Studio(spec, out_dir, fit=fit)
     studio.refresh(None)
     app = create_app(studio)
