@@ -219,3 +219,12 @@ def test_only_the_selected_cards_are_printed_or_simulated(studio_server):
     ids = {c.id for c in simulated.cards}
     assert "exp:my-troop" in ids and "exp:my-enemy" not in ids
     assert len(ids) == len(game.cards) - 3                 # every base card kept, the 3 others dropped
+
+
+def test_saving_art_or_a_font_redraws_every_card_under_new_image_urls(studio_server):
+    studio = studio_server["studio"]
+    before = {c["id"]: c["thumb"] for c in studio.state()["cards"]}
+    assert studio.refresh([studio_server["dir"] / "art" / "troop.png"])   # the card keys do not cover art
+    assert len(studio.snapshot.rendered) == 4                                # drawn again, not from the cache
+    after = {c["id"]: c["thumb"] for c in studio.state()["cards"]}
+    assert before.keys() == after.keys() and all(before[k] != after[k] for k in before)

@@ -30,6 +30,7 @@ from pnpgen.spec.model import Card, Game
 from pnpgen.validate import Severity, validate_game
 
 LARGE_WIDTH = 480          # px of the card view's front and back
+ART_AND_FONTS = (".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf")
 
 
 @dataclass
@@ -76,7 +77,8 @@ class Studio:
         self.jobs: dict[str, Job] = {}
         self._lock = threading.RLock()
         self._large: dict[str, bytes] = {}
-        self._png: dict[int, bytes] = {}          # id(thumbnail image) -> PNG, so unchanged cards are not re-encoded
+        self._generation = 0                      # bumped when art or fonts change (see refresh)
+        self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
 
     @property
     def directory(self) -> Path:
@@ -90,6 +92,11 @@ class Studio:
         with self._lock:
             if changed is None or any(_is_template(p, self.directory) for p in changed):
                 face.reset_libraries()
+            if changed and any(p.suffix.lower() in ART_AND_FONTS for p in changed):
+                # A card's cache key covers its fields, templates and bundled fonts, not the art or
+                # fonts it names: after such a save, redraw everything.
+                self.cache, self._large = ThumbCache(), {}
+                self._generation += 1   # new image URLs: the browser must not show its cached ones
             try:
                 game = self.previewer.load()
                 findings = list(validate_game(game, with_fit=self.previewer.fit).findings)
@@ -97,11 +104,11 @@ class Studio:
                 env = environment_digest(library_for(game), game)
                 snap = Snapshot(self.version + 1, game, [c for c, _ in thumbs.entries], findings,
                                 environment=env, warnings=thumbs.warnings, rendered=thumbs.rendered)
-                pngs: dict[int, bytes] = {}
+                pngs: dict[str, bytes] = {}
                 for card, image in thumbs.entries:
-                    pngs[id(image)] = self._png.get(id(image)) or png_bytes(image)
-                    snap.thumbs[card.id] = pngs[id(image)]
-                    snap.keys[card.id] = card_key(card, env, image.size)[:16]
+                    key = f"{card_key(card, env, image.size)[:16]}-{self._generation}"
+                    pngs[key] = self._png.get(key) or png_bytes(image)
+                    snap.thumbs[card.id], snap.keys[card.id] = pngs[key], key
                 skipped = [c for c in printable_cards(game) if c.id not in snap.thumbs]
                 snap.cards += skipped
             except (SpecError, ValueError, OSError) as err:
