@@ -214,6 +214,11 @@ def run(spec: str | Path, port: int = 8000, host: str = "127.0.0.1", out_dir: st
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.events.close()  # end the open event streams, or shutting down waits for them
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     print(f"pnpgen studio: {url}  (Ctrl-C to stop)", flush=True)
-    uvicorn.Server(config).run()
+    Server(config).run()
