@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAMES := xenoshyft zombicide-invader derelict doom examples/tidepool
 
-.PHONY: demo test venv clean
+.PHONY: demo test venv clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,12 @@ venv: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(BIN)/pnpgen build $(GAMES)
 
-test: $(VENV)/.installed-test
+# tests/test_serve.py drives Debian's chromium; install it when missing (root), else the tests say how.
+browser:
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium) || \
+		echo "warning: could not install chromium: tests/test_serve.py will fail; run apt-get install -y chromium"
+
+test: $(VENV)/.installed-test browser
 	$(BIN)/python -m pytest
 
 clean:

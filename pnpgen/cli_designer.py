@@ -1,4 +1,4 @@
-"""The designer's commands: ``pnpgen new``, ``watch`` and ``proof`` (custom expansions).
+"""The designer's commands: ``pnpgen new``, ``watch``, ``proof`` and ``serve`` (custom expansions).
 
 Thin like ``pnpgen.cli``: each command is a few lines around one library call
 (``pnpgen.scaffold``, ``pnpgen.preview``). ``register(app)`` adds them to the main app.
@@ -14,7 +14,7 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``new``, ``watch`` and ``proof`` to ``app``."""
+    """Add ``new``, ``watch``, ``proof`` and ``serve`` to ``app``."""
     from pnpgen.cli import handles_errors  # pnpgen.cli calls register() once it is defined
 
     def command(func: Callable[..., Any]) -> None:
@@ -82,3 +82,23 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"{result.name}: wrote {path}")
         sheets = len(result.files)
         typer.echo(f"{result.name}: {result.cards} cards on {sheets} sheet{'s' if sheets != 1 else ''}")
+
+    @command
+    def serve(
+        game: str = typer.Argument(".", help="Game id, spec folder or expansion folder (default: this folder)."),
+        port: int = typer.Option(8000, "--port", help="Port to listen on."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to bind; anything but loopback is reachable by others."),
+        open_browser: bool = typer.Option(False, "--open", help="Open the studio in the web browser."),
+        out: Path = typer.Option(Path("output"), "--out", help="Output folder for PDFs and plots (the only place written)."),
+        fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
+    ) -> None:
+        """A live design studio in the browser: cards, findings, card view, print and simulate panels."""
+        from pnpgen.serve.app import run
+
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            typer.echo(f"warning: serving on {host}: anyone who can reach this address can read the specs "
+                       f"and write PDFs into {out}", err=True)
+        try:
+            run(game, port=port, host=host, out_dir=out, open_browser=open_browser, fit=fit)
+        except KeyboardInterrupt:
+            raise typer.Exit(0) from None

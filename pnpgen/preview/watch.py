@@ -123,6 +123,10 @@ class Previewer:
         refresh.seconds = time.perf_counter() - start
         return refresh
 
+    def load(self) -> Game:
+        """The game or expansion as it is on disk now (the base game reloaded only when it changed)."""
+        return self._load()
+
     def _load(self) -> Game:
         if is_expansion(self.directory):
             return load_expansion(self.directory, self._base)

@@ -56,7 +56,8 @@ def find_game_dir(game: str | Path) -> Path:
         if not (candidate / GAME_FILE).exists() and not is_expansion(candidate):
             raise SpecError(f"neither {GAME_FILE} nor pnpgen.yaml in this folder", file=candidate,
                             hint="give a cardspecs/<game> folder or an expansion made by `pnpgen new`")
-        return candidate
+        # Absolute: the folder's resolver takes relative names as relative to the folder, not to the cwd.
+        return candidate.absolute()
     for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs"):
         if (root / str(game)).is_dir():
             return root / str(game)

@@ -1,0 +1,224 @@
+"""``pnpgen serve``: the studio's routes (Starlette), the file watcher that feeds them, and ``run``.
+
+Routes read the :class:`~pnpgen.serve.state.Studio`; any file path taken from a request goes
+through :class:`pnpgen.files.FileResolver`, confined to the spec folder (``/files/``) or the
+output folder (``/output/``) — anything else, ``..`` or an absolute path is a 404. The page
+itself and its script and style are the package's ``static/`` folder. Writes go only to
+the output folder (PDFs, simulation plots).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pnpgen.files import FileError, FileResolver
+from pnpgen.serve.events import Broadcaster
+from pnpgen.serve.state import Studio
+from pnpgen.spec.errors import SpecError
+
+STATIC_DIR = Path(__file__).parent / "static"
+PAPERS = ("a4", "letter")
+DUPLEX = ("long", "short")
+MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+         ".webp": "image/webp", ".svg": "image/svg+xml", ".yaml": "text/plain; charset=utf-8",
+         ".yml": "text/plain; charset=utf-8", ".csv": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8"}
+NO_CACHE = {"Cache-Control": "no-store"}
+
+
+def create_app(studio: Studio, watch: bool = True) -> Starlette:
+    """The studio app; ``watch`` starts the file watcher with the app (tests may drive ``refresh``)."""
+    events = Broadcaster()
+    stop = threading.Event()
+
+    def changed(paths: list[str] | None) -> None:
+        studio.refresh(paths)
+        events.publish("state", studio.state())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette):
+        if studio.snapshot is None and studio.error is None:
+            studio.refresh(None)
+        thread = threading.Thread(target=_watch, args=(studio, changed, stop), daemon=True) if watch else None
+        if thread:
+            thread.start()
+        yield
+        stop.set()
+        events.close()
+
+    async def index(_request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "index.html", headers=NO_CACHE)
+
+    async def state(_request: Request) -> Response:
+        return JSONResponse(studio.state(), headers=NO_CACHE)
+
+    async def stream(_request: Request) -> Response:
+        return StreamingResponse(events.stream(studio.state()), media_type="text/event-stream",
+                                 headers={**NO_CACHE, "X-Accel-Buffering": "no"})
+
+    async def thumb(request: Request) -> Response:
+        png = studio.thumb(request.path_params["card"])
+        if png is None:
+            return _not_found()
+        # The URL carries the card's content key, so a browser may keep it as long as it likes.
+        return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+
+    async def card(request: Request) -> Response:
+        data = studio.card(request.path_params["card"])
+        return JSONResponse(data, headers=NO_CACHE) if data is not None else _not_found()
+
+    async def large(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        png = await run_in_threadpool(studio.large, request.path_params["card"], request.path_params["side"])
+        return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"}) if png else _not_found()
+
+    async def build(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        body = await _json(request)
+        try:
+            paper = _choice(body.get("paper", "a4"), PAPERS, "paper")
+            duplex = _choice(body.get("duplex", "long"), DUPLEX, "duplex")
+            bleed = float(body.get("bleed", 3))
+            if not 0 <= bleed <= 10:
+                raise SpecError(f"bleed must be 0-10 mm, got {bleed}")
+            files = await run_in_threadpool(studio.build_pdf, _ids(body), paper, bleed, duplex,
+                                            bool(body.get("gutterfold", False)))
+        except (SpecError, ValueError, TypeError) as err:
+            return JSONResponse({"error": str(err).splitlines()[0]}, status_code=400)
+        urls = ["/output/" + p.relative_to(studio.out_dir).as_posix() for p in files if p.suffix == ".pdf"]
+        return JSONResponse({"files": urls})
+
+    async def simulate(request: Request) -> Response:
+        body = await _json(request)
+        try:
+            players = int(body.get("players", 2))
+            games = int(body.get("games", 200))
+            if not 1 <= players <= 4 or not 1 <= games <= 10000:
+                raise SpecError("players must be 1-4 and games 1-10000")
+            job = studio.simulate(_ids(body), players=players, games=games)
+        except (SpecError, ValueError, TypeError) as err:
+            return JSONResponse({"error": str(err).splitlines()[0]}, status_code=400)
+        return JSONResponse({"job": job.id})
+
+    async def job(request: Request) -> Response:
+        found = studio.jobs.get(request.path_params["job"])
+        if found is None:
+            return _not_found()
+        data = dict(vars(found))
+        data["plots"] = ["/output/" + p for p in found.plots]
+        return JSONResponse(data, headers=NO_CACHE)
+
+    async def spec_file(request: Request) -> Response:
+        return _serve(FileResolver(studio.directory, shared=()), request.path_params["path"])
+
+    async def output_file(request: Request) -> Response:
+        return _serve(FileResolver(studio.out_dir, shared=()), request.path_params["path"])
+
+    routes = [
+        Route("/", index),
+        Route("/api/state", state),
+        Route("/events", stream),
+        Route("/api/thumb/{card}", thumb),
+        Route("/api/card/{card}", card),
+        Route("/api/card/{card}/{side}.png", large),
+        Route("/api/print", build, methods=["POST"]),
+        Route("/api/simulate", simulate, methods=["POST"]),
+        Route("/api/jobs/{job}", job),
+        Route("/files/{path:path}", spec_file),
+        Route("/output/{path:path}", output_file),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.studio, app.state.events = studio, events
+    return app
+
+
+def _watch(studio: Studio, changed, stop: threading.Event) -> None:
+    """Refresh on every relevant save (the loop of ``pnpgen watch``, without writing files)."""
+    from watchfiles import watch as watch_files
+
+    previewer = studio.previewer
+    for changes in watch_files(*previewer.watched_paths(), watch_filter=lambda _c, p: previewer.relevant(p),
+                               stop_event=stop, step=50, debounce=1600, recursive=False):
+        changed([p for _, p in changes])
+
+
+def _serve(resolver: FileResolver, path: str) -> Response:
+    """A regular file inside the resolver's folder, else 404 (``..``, absolute paths, links out)."""
+    if not path or path.startswith(("/", "\\")) or "\\" in path or any(part == ".." for part in path.split("/")):
+        return _not_found()
+    try:
+        real = resolver.locate(path, what="file")
+    except FileError:
+        return _not_found()
+    if real.name.startswith("."):
+        return _not_found()
+    return FileResponse(real, media_type=MEDIA.get(real.suffix.lower(), "application/octet-stream"), headers=NO_CACHE)
+
+
+def _not_found() -> Response:
+    return Response("not found", status_code=404, media_type="text/plain")
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _ids(body: dict[str, Any]) -> list[str] | None:
+    ids = body.get("cards")
+    if ids is None:
+        return None
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise SpecError("cards must be a list of card ids")
+    return ids
+
+
+def _choice(value: Any, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise SpecError(f"{what} must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+def run(spec: str | Path, port: int = 8000, host: str = "127.0.0.1", out_dir: str | Path = "output",
+        open_browser: bool = False, fit: bool = True) -> None:
+    """Load ``spec``, then serve the studio until Ctrl-C."""
+    import uvicorn
+
+    try:  # a port in use is bad input: one line, exit 2, before loading anything
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        reason = os.strerror(err.errno) if err.errno else str(err)
+        raise SpecError(f"cannot listen on {host}:{port} ({reason}); pick another port with --port") from None
+    studio = Studio(spec, out_dir, fit=fit)
+    studio.refresh(None)
+    app = create_app(studio)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if open_browser:
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.events.close()  # end the open event streams, or shutting down waits for them
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    print(f"pnpgen studio: {url}  (Ctrl-C to stop)", flush=True)
+    Server(config).run()

@@ -1,0 +1,332 @@
+"""The studio's state: the last good load of a game or expansion, its findings and card images.
+
+:class:`Studio` wraps :class:`pnpgen.preview.watch.Previewer` (loading, the base-game cache, what
+to watch) and the preview thumbnail cache, so the page shows what ``pnpgen proof``/``watch`` draw.
+A save that does not load keeps the last good :class:`Snapshot` and records the one-line error.
+It also owns the jobs the page starts: PDF builds (written only under ``output/``) and
+background simulations.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from pnpgen.errors import display_path
+from pnpgen.preview.cache import ThumbCache, card_key, environment_digest
+from pnpgen.preview.proof import kit_name
+from pnpgen.preview.sheet import card_thumbs, printable_cards
+from pnpgen.preview.watch import Previewer, _is_template, _one_line
+from pnpgen.render import face, raster
+from pnpgen.render.face import library_for
+from pnpgen.render.raster import png_bytes
+from pnpgen.spec.errors import SpecError
+from pnpgen.spec.model import Card, Game
+from pnpgen.validate import Severity, validate_game
+
+LARGE_WIDTH = 480          # px of the card view's front and back
+ART_AND_FONTS = (".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf")
+
+
+@dataclass
+class Snapshot:
+    """One good load: the game, its cards in print order, findings and each card's thumbnail PNG."""
+
+    version: int
+    game: Game
+    cards: list[Card]
+    findings: list[Any]
+    thumbs: dict[str, bytes] = field(default_factory=dict)     # card id -> PNG
+    keys: dict[str, str] = field(default_factory=dict)         # card id -> cache key (changes with the card)
+    environment: str = ""
+    warnings: list[str] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Job:
+    """A background simulation the page polls."""
+
+    id: str
+    state: str = "running"          # running, done, failed
+    done: int = 0
+    total: int = 0
+    label: str = ""
+    text: str = ""
+    result: dict | None = None
+    plots: list[str] = field(default_factory=list)   # paths relative to the output folder
+    error: str | None = None
+
+
+class Studio:
+    """Everything the page shows, refreshed by :meth:`refresh` on each save."""
+
+    def __init__(self, spec: str | Path, out_dir: str | Path = "output", fit: bool = True) -> None:
+        self.previewer = Previewer(spec, out_dir, fit=fit)
+        self.out_dir = Path(out_dir).resolve()
+        self.cache = ThumbCache()
+        self.snapshot: Snapshot | None = None
+        self.error: str | None = None
+        self.version = 0
+        self.seconds = 0.0
+        self.jobs: dict[str, Job] = {}
+        self._lock = threading.RLock()
+        self._large: dict[str, bytes] = {}
+        self._generation = 0                      # bumped when art or fonts change (see refresh)
+        self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
+
+    @property
+    def directory(self) -> Path:
+        return self.previewer.directory
+
+    # -- reload ------------------------------------------------------------------------------
+    def refresh(self, changed: Iterable[str | Path] | None = None) -> bool:
+        """Reload, validate and redraw the changed cards; False (and :attr:`error`) when the save is broken."""
+        start = time.perf_counter()
+        changed = None if changed is None else [Path(p).resolve() for p in changed]
+        with self._lock:
+            if changed is None or any(_is_template(p, self.directory) for p in changed):
+                face.reset_libraries()
+            if changed and any(p.suffix.lower() in ART_AND_FONTS for p in changed):
+                # A card's cache key covers its fields, templates and bundled fonts, not the art or
+                # fonts it names: after such a save, redraw everything.
+                self.cache, self._large = ThumbCache(), {}
+                self._generation += 1   # new image URLs: the browser must not show its cached ones
+            try:
+                game = self.previewer.load()
+                findings = list(validate_game(game, with_fit=self.previewer.fit).findings)
+                thumbs = card_thumbs(game, self.cache)
+                env = environment_digest(library_for(game), game)
+                snap = Snapshot(self.version + 1, game, [c for c, _ in thumbs.entries], findings,
+                                environment=env, warnings=thumbs.warnings, rendered=thumbs.rendered)
+                pngs: dict[str, bytes] = {}
+                for card, image in thumbs.entries:
+                    key = f"{card_key(card, env, image.size)[:16]}-{self._generation}"
+                    pngs[key] = self._png.get(key) or png_bytes(image)
+                    snap.thumbs[card.id], snap.keys[card.id] = pngs[key], key
+                skipped = [c for c in printable_cards(game) if c.id not in snap.thumbs]
+                snap.cards += skipped
+            except (SpecError, ValueError, OSError) as err:
+                self.error = _one_line(err)
+                self.version += 1
+                self.seconds = time.perf_counter() - start
+                return False
+            self._png = pngs
+            self.snapshot, self.error = snap, None
+            self.version = snap.version
+            self.seconds = time.perf_counter() - start
+            return True
+
+    # -- what the page reads -----------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The page's model: cards by type, findings (each linked to its card), the error if any."""
+        with self._lock:
+            snap = self.snapshot
+            out: dict[str, Any] = {"version": self.version, "error": self.error, "seconds": round(self.seconds, 3),
+                                   "directory": self.directory.name}
+            if snap is None:
+                return {**out, "name": self.directory.name, "cards": [], "types": [], "findings": []}
+            game = snap.game
+            findings = [_finding(i, f) for i, f in enumerate(snap.findings)]
+            by_card: dict[str, list[int]] = {}
+            for f in findings:
+                if f["card"]:
+                    by_card.setdefault(f["card"], []).append(f["index"])
+            cards = []
+            for card in snap.cards:
+                where = card.location
+                cards.append({"id": card.id, "name": card.name, "type": card.type, "copies": card.copies,
+                              "file": where.file if where else "", "line": where.line if where else 0,
+                              "findings": by_card.get(card.id, []),
+                              "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
+                              "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.thumbs else None})
+            types = []
+            for type_id, ctype in game.card_types.items():
+                group = [c for c in cards if c["type"] == type_id]
+                if group:
+                    types.append({"id": type_id, "name": getattr(ctype, "name", type_id) or type_id,
+                                  "cards": len(group), "copies": sum(c["copies"] for c in group)})
+            return {**out, "name": kit_name(game), "title": game.expansion.name if game.expansion else game.name,
+                    "game": game.id, "expansion": game.expansion is not None, "cards": cards, "types": types,
+                    "findings": findings, "warnings": snap.warnings,
+                    "can_simulate": game.id == "xenoshyft" and game.expansion is not None}
+
+    def thumb(self, card_id: str) -> bytes | None:
+        with self._lock:
+            return self.snapshot.thumbs.get(card_id) if self.snapshot else None
+
+    def card(self, card_id: str) -> dict[str, Any] | None:
+        """The card view: fields, source file:line, findings, effect tree (Xenoshyft), odds (weapons)."""
+        with self._lock:
+            snap = self.snapshot
+            card = _find(snap, card_id)
+            if card is None:
+                return None
+            fields = {k: _plain(v) for k, v in card.fields.items()}
+            locations = {k: str(v) for k, v in card.field_locations.items()}
+            source, href = self._source(card)
+            return {"id": card.id, "name": card.name, "type": card.type, "copies": card.copies,
+                    "source": source, "href": href, "fields": fields,
+                    "field_locations": locations,
+                    "findings": [_finding(i, f) for i, f in enumerate(snap.findings) if f.card == card.id],
+                    "effects": _effects(snap.game, card), "odds": _odds(snap.game, card),
+                    "key": snap.keys.get(card.id, "")}
+
+    def _source(self, card: Card) -> tuple[str, str | None]:
+        """``folder/cards/x.yaml:12`` as findings show it, and the ``/files/`` URL when it is inside the folder."""
+        if card.location is None:
+            return "", None
+        path = Path(card.location.file).resolve()
+        line = f":{card.location.line}" if card.location.line else ""
+        if path.is_relative_to(self.directory.resolve()):
+            inside = path.relative_to(self.directory.resolve()).as_posix()
+            return f"{self.directory.name}/{inside}{line}", f"/files/{inside}"
+        return f"{display_path(path)}{line}", None
+
+    def large(self, card_id: str, side: str) -> bytes | None:
+        """The card's front or its type's back, LARGE_WIDTH px wide (cached by the card's key)."""
+        with self._lock:
+            snap = self.snapshot
+            card = _find(snap, card_id)
+            if card is None or side not in ("front", "back"):
+                return None
+            size = snap.game.card_types[card.type].size
+            if size is None:
+                return None
+            px = (LARGE_WIDTH, round(LARGE_WIDTH * size.height / size.width))
+            key = card_key(card, snap.environment, px)
+            if f"{key}:{side}" not in self._large:
+                pdf, _ = raster.cards_pdf(snap.game, card.type, [card], 0.0)
+                front, back = list(raster.rasterise(pdf, *px))[:2]
+                if len(self._large) > 256:
+                    self._large.clear()
+                self._large[f"{key}:front"], self._large[f"{key}:back"] = png_bytes(front), png_bytes(back)
+            return self._large[f"{key}:{side}"]
+
+    # -- print -------------------------------------------------------------------------------
+    def build_pdf(self, card_ids: list[str] | None, paper: str = "a4", bleed: float = 3.0, duplex: str = "long",
+                  gutterfold: bool = False) -> list[Path]:
+        """Build the kit (only ``card_ids`` when given) under the output folder; the files written."""
+        from pnpgen.render.build import build_game
+
+        with self._lock:
+            if self.snapshot is None:
+                raise SpecError(self.error or "nothing loaded yet")
+            game = self.snapshot.game
+        game = _only(game, card_ids)
+        result = build_game(game, self.out_dir / "studio", paper=paper, bleed_mm=bleed, duplex=duplex,
+                            gutterfold=gutterfold)
+        return [Path(p).resolve() for p in result.files]
+
+    # -- simulate ----------------------------------------------------------------------------
+    def simulate(self, card_ids: list[str] | None, players: int = 2, games: int = 200, seed: int = 1,
+                 workers: int | None = 1) -> Job:
+        """Start the ``simulate --with`` comparison in a thread; poll the returned job."""
+        with self._lock:
+            if self.snapshot is None or self.snapshot.game.expansion is None or self.snapshot.game.id != "xenoshyft":
+                raise SpecError("simulate needs a Xenoshyft expansion (make one with `pnpgen new DIR --game xenoshyft`)")
+            game = _only(self.snapshot.game, card_ids, keep_base=True)
+        job = Job(uuid.uuid4().hex[:12], total=2 * games, label="without the expansion")
+        self.jobs[job.id] = job
+        threading.Thread(target=self._simulate, args=(job, game, players, games, seed, workers), daemon=True).start()
+        return job
+
+    def _simulate(self, job: Job, game: Game, players: int, games: int, seed: int, workers: int | None) -> None:
+        from pnpgen.simulate import compare, format_comparison, run_simulation
+        from pnpgen.simulate.plots import plot_results  # matplotlib: loaded only when simulating
+        from pnpgen.spec import load_game
+
+        def progress(offset: int) -> Callable[[int, int], None]:
+            def update(done: int, _total: int) -> None:
+                job.done = offset + done
+            return update
+
+        try:
+            base = load_game(game.id)
+            stats = run_simulation(base, players, games, seed, workers=workers, progress=progress(0))
+            job.label = f"with {game.expansion.id}"
+            other = run_simulation(game, players, games, seed, workers=workers, progress=progress(games))
+            comparison = compare(stats, other)
+            folder = self.out_dir / "studio" / kit_name(game) / f"simulate-{job.id}"
+            # plot_results draws one run per player count: one folder per side of the comparison,
+            # without the win-rate chart (a single point each).
+            for side, run in (("without", stats), ("with", other)):
+                for path in plot_results([run], folder / side):
+                    if not path.name.startswith("win-rate"):
+                        job.plots.append(str(Path(path).resolve().relative_to(self.out_dir)))
+            job.text, job.result = format_comparison(comparison), comparison.to_dict()
+            job.done, job.state = job.total, "done"
+        except Exception as err:  # noqa: BLE001 — a failed background job is shown in the page, not lost
+            job.error, job.state = _one_line(err), "failed"
+
+
+def _only(game: Game, card_ids: list[str] | None, keep_base: bool = False) -> Game:
+    """``game`` with only the selected cards of its own (base cards kept for simulating an expansion)."""
+    if not card_ids:
+        return game
+    chosen = set(card_ids)
+    own = {c.id for c in game.own_cards()}
+    cards = tuple(c for c in game.cards if c.id in chosen or (keep_base and c.id not in own))
+    if not any(c.id in chosen for c in cards):
+        raise SpecError("none of the selected cards is in this game any more; reload the page")
+    return replace(game, cards=cards)
+
+
+def _find(snap: Snapshot | None, card_id: str) -> Card | None:
+    if snap is None:
+        return None
+    return next((c for c in snap.cards if c.id == card_id), None)
+
+
+def _finding(index: int, f: Any) -> dict[str, Any]:
+    file = display_path(f.file) if Path(f.file).is_absolute() else f.file
+    return {"index": index, **f.to_dict(), "text": f.format(), "where": f"{file}:{f.line}" if f.line else file}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def _effects(game: Game, card: Card) -> list[dict[str, Any]]:
+    """Each ability text of a Xenoshyft card beside its parsed tree (as ``pnpgen effects --json``)."""
+    if game.id != "xenoshyft":
+        return []
+    from pnpgen.effects.describe import to_dict
+    from pnpgen.effects.report import TEXT_FIELDS
+    from pnpgen.effects.parser import parse_ability
+
+    out = []
+    for name in TEXT_FIELDS:
+        text = card.get(name)
+        if isinstance(text, str) and text.strip():
+            out.append({"field": name, "text": text, "parsed": to_dict(parse_ability(text))})
+    return out
+
+
+ODDS_ZONE = "worker=2,tank=1"   # the card view's sample target for a Zombicide weapon
+
+
+def _odds(game: Game, card: Card) -> dict[str, Any] | None:
+    """Exact odds of a Zombicide weapon with known dice, accuracy and damage, against ODDS_ZONE."""
+    if game.id != "zombicide-invader" or card.get("dice") is None:
+        return None
+    from pnpgen.odds import WeaponStats, format_table, zombicide_odds
+    from pnpgen.odds.errors import OddsError
+    from pnpgen.odds.parse import parse_zone
+
+    try:
+        stats = WeaponStats.from_card(card)
+        return {"zone": ODDS_ZONE, "text": format_table(zombicide_odds(stats, parse_zone(ODDS_ZONE)))}
+    except (OddsError, ValueError) as err:
+        return {"zone": ODDS_ZONE, "text": f"no odds: {_one_line(err)}"}
