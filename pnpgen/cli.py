@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 
+from pnpgen.errors import display_path, one_line
 from pnpgen.spec.errors import SpecError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -28,7 +29,14 @@ def _input_errors() -> tuple[type[Exception], ...]:
     from pnpgen.odds.errors import OddsError
     from pnpgen.template.model import TemplateError
 
-    return (SpecError, UsageError, FileNotFoundError, OddsError, TemplateError)
+    # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
+    return (SpecError, UsageError, OSError, OddsError, TemplateError)
+
+
+def _describe(err: Exception) -> str:
+    if isinstance(err, OSError) and not isinstance(err, SpecError) and err.filename is not None:
+        return f"{display_path(err.filename)}: {err.strerror or type(err).__name__}; check the path and its permissions"
+    return str(err)
 
 
 def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -39,7 +47,7 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except _input_errors() as err:
-            typer.echo(f"error: {err}", err=True)
+            typer.echo(f"error: {one_line(_describe(err))}", err=True)
             raise typer.Exit(EXIT_USAGE) from None
 
     return wrapper
