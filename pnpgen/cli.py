@@ -30,7 +30,9 @@ def _input_errors() -> tuple[type[Exception], ...]:
     from pnpgen.template.model import TemplateError
 
     # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
-    return (SpecError, UsageError, OSError, OddsError, TemplateError)
+    from pnpgen.cli_checks import OptionError
+
+    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError)
 
 
 def _describe(err: Exception) -> str:
@@ -134,11 +136,9 @@ def validate(
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset takes X,Y in millimetres (e.g. '1.5,-0.5'), got {text!r}") from None
-    return x, y
+    from pnpgen.cli_checks import parse_offset
+
+    return parse_offset(text)
 
 
 @app.command()
@@ -163,6 +163,11 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
+    from pnpgen.cli_checks import check_bleed, check_paper
+
+    check_paper("--paper", paper)
+    check_bleed(bleed)
+    _parse_offset(back_offset)
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
@@ -197,7 +202,10 @@ def calibrate(
     duplex: str = typer.Option("long", "--duplex", help="long or short edge flip."),
 ) -> None:
     """Write a two-page duplex calibration sheet; read your --back-offset off its back."""
+    from pnpgen.cli_checks import check_paper
     from pnpgen.render.calibrate import write_calibration
+
+    check_paper("--paper", paper)
 
     typer.echo(f"wrote {write_calibration(out, paper, duplex)}")
 
@@ -227,16 +235,9 @@ def effects(
 
 def _player_counts(text: str) -> list[int]:
     """'2' -> [2]; '1-4' -> [1, 2, 3, 4]; '1,3' -> [1, 3]."""
-    counts: list[int] = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.partition("-")
-            counts += list(range(int(lo), int(hi or lo) + 1))
-    except ValueError:
-        raise UsageError(f"--players takes a count, a range or a list (2, 1-4, 1,3), got {text!r}") from None
-    if not counts or any(c < 1 or c > 4 for c in counts):
-        raise UsageError(f"--players must be between 1 and 4 (Xenoshyft is for 1-4 players), got {text!r}")
-    return sorted(set(counts))
+    from pnpgen.cli_checks import player_counts
+
+    return player_counts(text)
 
 
 @app.command()
@@ -259,7 +260,11 @@ def simulate(
     from pnpgen.simulate import SimulationError, compare, format_comparison, format_stats, run_simulation
     from pnpgen.spec import load_game
 
+    from pnpgen.cli_checks import check_count
+
     counts = _player_counts(players)
+    check_count("--games", games, "games")
+    check_count("--workers", workers, "workers")
     base = load_game(game)
     expansion = load_game(with_) if with_ else None
     if expansion is not None and (expansion.expansion is None or expansion.id != base.id):
