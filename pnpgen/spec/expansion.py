@@ -68,12 +68,23 @@ def read_manifest(directory: Path) -> Expansion:
     )
 
 
+_LOADING: list[Path] = []  # expansions being loaded, innermost last: a base chain may not loop
+
+
 def load_expansion(directory: Path, base_loader) -> Game:
     """The base game with the expansion's cards added (ids namespaced, replacements applied)."""
     from pnpgen.spec.loader import _card, _raw_cards
 
     manifest = read_manifest(directory)
-    base: Game = base_loader(manifest.base)
+    real = Path(directory).resolve()
+    if real in _LOADING:  # base: . (or a chain of expansions that leads back here)
+        raise SpecError(f"the base {manifest.base!r} leads back to this expansion", file=Path(directory) / EXPANSION_FILE,
+                        hint="'base' must name a game (e.g. xenoshyft), not this expansion")
+    _LOADING.append(real)
+    try:
+        base: Game = base_loader(manifest.base)
+    finally:
+        _LOADING.pop()
     by_id = {c.id: c for c in base.cards}
     by_name = {c.name.strip().lower(): c for c in base.cards}
     added: list[Card] = []
