@@ -70,6 +70,9 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
     "copies-million": ({"cards/item.yaml": _card(copies=1_000_000)}, ["validate"], "error"),
     "card-file-dev-zero": ({"cards/item.yaml": Path("/dev/zero")}, ["validate"], "error"),
     "card-file-fifo": ({"cards/item.yaml": "fifo"}, ["validate"], "error"),
+    "card-file-20mb": ({"cards/item.yaml": "cards: []\n" + ("# padding\n" * 2_000_000)}, ["validate"], "error"),
+    "card-file-links-outside": ({"cards/item.yaml": Path("/etc/hostname")}, ["validate"], "error"),
+    "template-extends-outside": ({"templates/item.yaml": "extends: ../../../../../../etc/hostname\n"}, ["build"], "error"),
     # templates
     "template-alias-bomb": ({"templates/item.yaml": BOMB}, ["build"], "error"),
     "template-deep-nesting": ({"templates/item.yaml": DEEP}, ["build"], "error"),
