@@ -127,6 +127,8 @@ def check_template(source: str, where: Where, what: str) -> None:
         _compile_template(source)
     except jinja2.TemplateSyntaxError as e:
         raise TemplateError(where, f"{what}: Jinja syntax error: {e.message}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: Jinja text nested too deeply; simplify it") from None
 
 
 def check_expression(source: str, where: Where, what: str) -> None:
@@ -134,6 +136,8 @@ def check_expression(source: str, where: Where, what: str) -> None:
         _compile_expression(source)
     except jinja2.TemplateSyntaxError as e:
         raise TemplateError(where, f"{what}: Jinja syntax error in expression {source!r}: {e.message}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: Jinja expression nested too deeply; simplify it") from None
 
 
 def render(source: str, context: dict[str, Any], where: Where, what: str) -> str:
@@ -146,6 +150,8 @@ def render(source: str, context: dict[str, Any], where: Where, what: str) -> str
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:
         raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None
 
 
 def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> Any:
@@ -157,3 +163,5 @@ def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> A
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:
         raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None

@@ -92,6 +92,7 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
         "{% set ns = namespace(s='a') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}")},
         ["build"], "error"),
     "jinja-wide-format": ({"templates/item.yaml": _template("{{ '%0999999999d' % 1 }}")}, ["build"], "error"),
+    "jinja-deep-nesting": ({"templates/item.yaml": _template("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}")}, ["build"], "error"),
     "jinja-ljust": ({"templates/item.yaml": _template("{{ 'a'.ljust(10**9) }}")}, ["build"], "error"),
     "bold-catastrophic-regex": ({"templates/item.yaml": _template(
         "{{ ('a' * 5000 ~ '!') | bold('(a|aa|a?)+$') }}")}, ["build"], "error"),
