@@ -1,5 +1,5 @@
 """Hostile input (issue #12): every case gives one error line and exit 2 (or a clean result) within
-10 s and under 500 MB, run as a child process (harness.py). The cases are built fresh in a temp
+10 s of CPU time and under 500 MB, run as a child process (harness.py). The cases are built fresh in a temp
 folder: an expansion made by ``pnpgen new`` with one file changed, or a copied game folder.
 
 All cases run up front on a small thread pool (each in its own process), then one test per case
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -222,7 +223,8 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
 def test_hostile_case(name: str, outcomes: dict[str, Outcome]) -> None:
     out = outcomes[name]
     expected = _expected(name)
-    assert out.code is not None, f"hung (killed after the time limit): {out.describe()}"
+    assert out.code is not None, f"hung (killed after the wall-clock limit): {out.describe()}"
+    assert out.code != -signal.SIGXCPU and out.code != -signal.SIGKILL, f"over the CPU time limit: {out.describe()}"
     assert out.peak_mb < RSS_LIMIT_MB, out.describe()
     assert "Traceback" not in out.output, out.describe()
     if expected == "error":
