@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 
+from pnpgen.errors import display_path, one_line
 from pnpgen.spec.errors import SpecError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -28,7 +29,16 @@ def _input_errors() -> tuple[type[Exception], ...]:
     from pnpgen.odds.errors import OddsError
     from pnpgen.template.model import TemplateError
 
-    return (SpecError, UsageError, FileNotFoundError, OddsError, TemplateError)
+    # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
+    from pnpgen.cli_checks import OptionError
+
+    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError)
+
+
+def _describe(err: Exception) -> str:
+    if isinstance(err, OSError) and not isinstance(err, SpecError) and err.filename is not None:
+        return f"{display_path(err.filename)}: {err.strerror or type(err).__name__}; check the path and its permissions"
+    return str(err)
 
 
 def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -39,7 +49,7 @@ def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except _input_errors() as err:
-            typer.echo(f"error: {err}", err=True)
+            typer.echo(f"error: {one_line(_describe(err))}", err=True)
             raise typer.Exit(EXIT_USAGE) from None
 
     return wrapper
@@ -145,11 +155,9 @@ def validate(
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset takes X,Y in millimetres (e.g. '1.5,-0.5'), got {text!r}") from None
-    return x, y
+    from pnpgen.cli_checks import parse_offset
+
+    return parse_offset(text)
 
 
 @app.command()
@@ -177,6 +185,11 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
+    from pnpgen.cli_checks import check_bleed, check_paper
+
+    check_paper("--paper", paper)
+    check_bleed(bleed)
+    _parse_offset(back_offset)
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
@@ -213,7 +226,10 @@ def calibrate(
     duplex: str = typer.Option("long", "--duplex", help="long or short edge flip."),
 ) -> None:
     """Write a two-page duplex calibration sheet; read your --back-offset off its back."""
+    from pnpgen.cli_checks import check_paper
     from pnpgen.render.calibrate import write_calibration
+
+    check_paper("--paper", paper)
 
     typer.echo(f"wrote {write_calibration(out, paper, duplex)}")
 
@@ -243,16 +259,9 @@ def effects(
 
 def _player_counts(text: str) -> list[int]:
     """'2' -> [2]; '1-4' -> [1, 2, 3, 4]; '1,3' -> [1, 3]."""
-    counts: list[int] = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.partition("-")
-            counts += list(range(int(lo), int(hi or lo) + 1))
-    except ValueError:
-        raise UsageError(f"--players takes a count, a range or a list (2, 1-4, 1,3), got {text!r}") from None
-    if not counts or any(c < 1 or c > 4 for c in counts):
-        raise UsageError(f"--players must be between 1 and 4 (Xenoshyft is for 1-4 players), got {text!r}")
-    return sorted(set(counts))
+    from pnpgen.cli_checks import player_counts
+
+    return player_counts(text)
 
 
 @app.command()
@@ -275,7 +284,11 @@ def simulate(
     from pnpgen.simulate import SimulationError, compare, format_comparison, format_stats, run_simulation
     from pnpgen.spec import load_game
 
+    from pnpgen.cli_checks import check_count
+
     counts = _player_counts(players)
+    check_count("--games", games, "games")
+    check_count("--workers", workers, "workers")
     base = load_game(game)
     expansion = load_game(with_) if with_ else None
     if expansion is not None and (expansion.expansion is None or expansion.id != base.id):

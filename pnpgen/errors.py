@@ -23,6 +23,27 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+EXCERPT_CHARS = 120
+LINE_CHARS = 400
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` safe to print inside one line: control characters escaped, cut at ``limit`` chars.
+
+    Every value quoted from untrusted input goes through here, so a 99 kB leftover or a
+    terminal escape sequence in a card never reaches the user's terminal whole."""
+    s = str(text)
+    if len(s) > limit * 4:
+        s = s[: limit * 4]  # escaping can only grow the text; do not escape megabytes to keep 120 chars
+    out = "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in s)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def one_line(text: object, limit: int = LINE_CHARS) -> str:
+    """A whole error line: newlines and control characters escaped, capped at ``limit`` characters."""
+    return excerpt(text, limit)
+
+
 class SpecError(Exception):
     """Spec input that cannot be used. The CLI prints ``str(err)`` on one line and exits 2."""
 
@@ -53,7 +74,7 @@ class SpecError(Exception):
                 where = f"{self.file}:{self.line}:{self.column}: "
         who = f"card {self.card!r}: " if self.card else ""
         hint = f"; {self.hint}" if self.hint else ""
-        return f"{where}{who}{self.message}{hint}"
+        return one_line(f"{where}{who}{self.message}{hint}")
 
 
 class ImageError(SpecError):

@@ -1,16 +1,57 @@
-"""Atomic file output: write to a temp file beside the target, then rename, so nothing is half-written."""
+"""Atomic file output: write to a temp file beside the target, then rename, so nothing is half-written.
+
+Temp files are named ``.<name>.<pid>.<random>.tmp``. A process killed between write and rename
+leaves one behind; the first write into a folder removes such orphans — only ones whose process
+is gone, so concurrent builds into one folder never lose each other's files."""
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
+
+_TEMP = re.compile(r"^\..+\.(\d+)\.[A-Za-z0-9_]+\.tmp$")
+_cleaned: set[Path] = set()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # exists but not ours, or not a pid we can ask about: leave its file alone
+    return True
+
+
+def remove_orphans(folder: Path) -> list[Path]:
+    """Remove temp files in ``folder`` left by atomic writes of processes that no longer run."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        m = _TEMP.match(entry.name)
+        if m and entry.is_file(follow_symlinks=False) and not _alive(int(m.group(1))):
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if path.parent not in _cleaned:
+        _cleaned.add(path.parent)
+        remove_orphans(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

@@ -31,8 +31,9 @@ class KitResult:
 
     @property
     def ok(self) -> bool:
-        """False when text overflowed a box: that card would print wrong."""
-        return not self.build.overflows
+        """False when text overflowed a box (that card would print wrong), when a deck could not be
+        laid out, or when the build wrote no file at all (e.g. every card has ``copies: 0``)."""
+        return not self.build.overflows and not self.build.skipped and bool(self.build.files)
 
 
 # "token component 'x' has no size; not laid out" -> one line per (kind, problem) listing the ids.
@@ -91,6 +92,11 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     validation = validate_game(loaded)
     result = build_game(loaded, out_dir, progress=progress, **options)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
+    for skipped in result.skipped:
+        notes.append(f"error: {skipped}; nothing printed for it")
+    if not result.files:
+        notes.append(f"error: nothing to print — no card has copies above 0 and there are no tokens, boards or references "
+                     f"(set `copies:` on the cards you want printed)")
     if validation.count(Severity.ERROR):
         notes.append(f"{validation.count(Severity.ERROR)} validation errors: run `pnpgen validate {game}` for details")
     buildstamp.record(Path(out_dir), Path(directory), key, result.files,

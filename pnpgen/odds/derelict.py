@@ -179,7 +179,7 @@ def derelict_odds(
     lethal damage, as Threat Squads must (line 133); ``"never"`` keeps the token and its -1.
     """
     names = parse_mods(mods)
-    require_count("attacks", attacks, 1)
+    require_count("attacks", attacks, 1, "dice")
     if target_hp is not None:
         require_count("target HP", target_hp, 1)
     if defend_discard not in DEFEND_POLICIES:

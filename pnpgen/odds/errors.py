@@ -25,11 +25,18 @@ def unknown_name(kind: str, given: str, known: Iterable[str]) -> OddsError:
     return OddsError(f"unknown {kind} {given!r}{hint}{listing}")
 
 
-def require_count(name: str, value: object, minimum: int = 0) -> int:
-    """Return ``value`` if it is an int >= ``minimum``; otherwise raise a one-line ``OddsError``."""
+def require_count(name: str, value: object, minimum: int = 0, maximum: str = "odds_count") -> int:
+    """Return ``value`` if it is an int >= ``minimum`` and within the limit named ``maximum``
+    (:mod:`pnpgen.limits`, so no input makes the exact calculation run for hours); otherwise
+    raise a one-line ``OddsError``."""
+    from pnpgen.limits import env_name, limit
+
     if isinstance(value, bool) or not isinstance(value, int):
         raise OddsError(f"{name} must be a whole number, got {value!r}")
     if value < minimum:
         what = "negative" if minimum == 0 else f"less than {minimum}"
         raise OddsError(f"{name} must not be {what}, got {value}")
+    if value > limit(maximum):
+        raise OddsError(f"{name} must be at most {limit(maximum):,}, got {value if value < 10**15 else 'more'} "
+                        f"(raise {env_name(maximum)} if you really need more)")
     return value

@@ -59,7 +59,7 @@ class WeaponStats:
 
     def __post_init__(self) -> None:
         label = self.name or "weapon"
-        require_count(f"{label}: dice", self.dice, 1)
+        require_count(f"{label}: dice", self.dice, 1, "dice")
         if isinstance(self.accuracy, bool) or not isinstance(self.accuracy, int) or not 2 <= self.accuracy <= 6:
             raise OddsError(f"{label}: accuracy must be a whole number from 2 to 6 (a '4+' weapon is 4), got {self.accuracy!r}")
         require_count(f"{label}: damage", self.damage, 1)

@@ -47,6 +47,7 @@ class BuildResult:
     cards: int = 0                                          # card copies laid out
     warnings: list[str] = field(default_factory=list)
     overflows: list[Any] = field(default_factory=list)      # face.Overflow, once per face/back
+    skipped: list[str] = field(default_factory=list)        # decks not laid out because of an error (build fails)
 
 
 def _say(progress: Callable[[str], None] | None, message: str) -> None:
@@ -87,6 +88,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                                  gutterfold=gutterfold)
             except LayoutError as exc:
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
+                result.skipped.append(f"card type {', '.join(map(repr, type_ids))}: {exc}")
                 continue
             names = ", ".join(game.card_types[t].name for t in type_ids)
             pages += draw_deck(painter, plan, cards, f"{title} · {names}")
@@ -95,6 +97,10 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         images.clear_plan()
         if pages:
             _save(canvas, dest / f"{stem}.pdf", pages, result)
+    # No card sheet this run: an old one from an earlier run must not look current.
+    card_pdf = dest / (f"{kit_id}-gutterfold-{sheet.name}.pdf" if gutterfold else f"{name}.pdf")
+    if card_pdf not in result.files and card_pdf.is_file():
+        card_pdf.unlink()
 
     _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
     _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)

@@ -56,6 +56,14 @@ def _with_own_fields(base: Game, manifest: Expansion, path: Path) -> dict:
     return types
 
 
+def bundled_game_ids() -> set[str]:
+    """Ids of the games under ./cardspecs and the repository's cardspecs/ (an expansion may not take one)."""
+    from pnpgen.sources import REPO_ROOT
+
+    roots = (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs")
+    return {p.name for root in roots if root.is_dir() for p in root.iterdir() if (p / "game.yaml").is_file()}
+
+
 def read_manifest(directory: Path) -> Expansion:
     from pnpgen.spec.loader import _check_keys, _id, _text
 
@@ -78,8 +86,13 @@ def read_manifest(directory: Path) -> Expansion:
                               must_exist=False)
         if folder.exists() and not folder.is_dir():
             raise SpecError(f"'templates' {templates!r} is not a folder", file=path, line=data.line_of("templates"))
+    exp_id = _id(data["id"], path, data.line_of("id"), "expansion id")
+    taken = bundled_game_ids()
+    if exp_id in taken or exp_id == data["base"]:
+        raise SpecError(f"expansion id {exp_id!r} is a game's id: its kit would overwrite that game's output",
+                        file=path, line=data.line_of("id"), hint=f"choose another id (taken: {', '.join(sorted(taken))})")
     return Expansion(
-        id=_id(data["id"], path, data.line_of("id"), "expansion id"),
+        id=exp_id,
         name=_text(data["name"], path, data.line_of("name"), "name"),
         base=_text(data["base"], path, data.line_of("base"), "base"),
         directory=str(directory),
@@ -88,17 +101,29 @@ def read_manifest(directory: Path) -> Expansion:
     )
 
 
+_LOADING: list[Path] = []  # expansions being loaded, innermost last: a base chain may not loop
+
+
 def load_expansion(directory: Path, base_loader) -> Game:
     """The base game with the expansion's cards added (ids namespaced, replacements applied)."""
     from pnpgen.spec.loader import _card, _raw_cards
 
     manifest = read_manifest(directory)
-    base: Game = base_loader(manifest.base)
+    real = Path(directory).resolve()
+    if real in _LOADING:  # base: . (or a chain of expansions that leads back here)
+        raise SpecError(f"the base {manifest.base!r} leads back to this expansion", file=Path(directory) / EXPANSION_FILE,
+                        hint="'base' must name a game (e.g. xenoshyft), not this expansion")
+    _LOADING.append(real)
+    try:
+        base: Game = base_loader(manifest.base)
+    finally:
+        _LOADING.pop()
     card_types = _with_own_fields(base, manifest, Path(directory) / EXPANSION_FILE)
     by_id = {c.id: c for c in base.cards}
     by_name = {c.name.strip().lower(): c for c in base.cards}
     added: list[Card] = []
-    replaced: set[str] = set()
+    replaced: dict[str, str] = {}  # base card id -> the expansion card replacing it
+    names: dict[str, str] = {}     # lower-case name -> expansion card id
     for path, raw in _raw_cards(Path(directory), resolver_for(directory), card_types, skip={EXPANSION_FILE},
                                 extra_keys={"replaces"}):
         replaces = raw.pop("replaces", None)
@@ -108,13 +133,22 @@ def load_expansion(directory: Path, base_loader) -> Game:
             if replaces not in by_id:
                 raise SpecError(f"'replaces' names no base card {replaces!r}{did_you_mean(replaces, by_id)}",
                                 file=path, line=replaces_line, card=card.id, field="replaces")
-            replaced.add(replaces)
+            if replaces in replaced:
+                raise SpecError(f"replaces base card {replaces!r}, which card {replaced[replaces]!r} already replaces",
+                                file=path, line=replaces_line, card=card.id, field="replaces",
+                                hint="a base card can be replaced once; remove one of the two `replaces:`")
+            replaced[replaces] = card.id
         else:
             clash = by_id.get(card.id) or by_name.get(card.name.strip().lower())
             if clash is not None:
                 raise SpecError(f"shadows base card {clash.id!r} ({clash.name})", file=path, line=raw.line,
                                 card=card.id, field="id",
                                 hint=f"rename it, or add `replaces: {clash.id}` to swap the base card out")
+        key = card.name.strip().lower()
+        if key in names and names[key] != card.id:
+            raise SpecError(f"name {card.name!r} is used by card {names[key]!r} too", file=path, line=raw.line,
+                            card=card.id, field="name", hint="players tell cards apart by name: rename one")
+        names.setdefault(key, card.id)
         added.append(dataclasses.replace(card, id=f"{manifest.id}:{card.id}", origin=manifest.id, replaces=replaces))
     seen: set[str] = set()
     for card in added:

@@ -11,7 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnpgen.errors import excerpt
 from pnpgen.files import FileResolver, resolver_for
+from pnpgen.limits import env_name, limit
 from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
@@ -267,9 +269,9 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
         raise SpecError(f"component {cid!r}: unknown kind {raw.get('kind')!r}{did_you_mean(raw.get('kind'), choices)}",
                         file=path, line=raw.line_of("kind"), hint=f"kinds: {', '.join(choices)}") from None
     count = raw.get("count")
-    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
-        raise SpecError(f"component {cid!r}: 'count' must be a whole number >= 0 or null, got {count!r}",
-                        file=path, line=raw.line_of("count"), field="count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= limit("components")):
+        raise SpecError(f"component {cid!r}: 'count' must be a whole number from 0 to {limit('components'):,} or null, got {excerpt(count, 40)}",
+                        file=path, line=raw.line_of("count"), field="count", hint=f"raise the maximum with {env_name('components')}")
     shape = None
     if raw.get("shape") is not None:
         try:
@@ -376,9 +378,10 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
                             card=cid, field=str(key), hint=f"fields of {type_id}: {', '.join(sorted(allowed))}")
     name = _text(raw["name"], *where("name"), "name", card=cid)
     copies = raw["copies"]
-    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= limit("copies"):
         f, ln = where("copies")
-        raise SpecError(f"'copies' must be a whole number >= 0, got {copies!r}", file=f, line=ln, card=cid, field="copies")
+        raise SpecError(f"'copies' must be a whole number from 0 to {limit('copies'):,}, got {excerpt(copies, 40)}", file=f, line=ln,
+                        card=cid, field="copies", hint=f"raise the maximum with {env_name('copies')}")
     fields: dict[str, Any] = {}
     for fname, fdef in ctype.fields.items():
         if fname not in raw:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnpgen.spec.model import Size
-from pnpgen.units import UnitError, parse_length, parse_size
+from pnpgen.units import UnitError, parse_length, parse_size, to_mm
 
 # name -> the trim size as written; kept as text so the raw value shows in reports.
 NAMED_CARD_SIZES: dict[str, str] = {
@@ -20,7 +20,22 @@ NAMED_CARD_SIZES: dict[str, str] = {
 }
 
 
+# Physical range of any card, token or board side (docs/security.md): below 2 mm nothing can be
+# cut or read, above 2 m no printer or tiling run makes sense — and both would mean hours of layout.
+SIDE_MM = (2.0, 2000.0)
+
+
 def size_from_value(value: str) -> Size:
+    """A named size or a 'W x H' string -> Size within :data:`SIDE_MM`; raises UnitError otherwise."""
+    size = _size_from_value(value)
+    lo, hi = SIDE_MM
+    for side in (size.width, size.height):
+        if not (lo <= to_mm(side) <= hi):
+            raise UnitError(f"each side must be between {lo:g} mm and {hi:g} mm, got {str(value)[:40]!r}")
+    return size
+
+
+def _size_from_value(value: str) -> Size:
     """A named size or a 'W x H' string -> Size; raises UnitError with the accepted forms."""
     if not isinstance(value, str):
         raise UnitError(f"expected a named size ({', '.join(NAMED_CARD_SIZES)}) or 'W x H' such as '63mm x 88mm', got {value!r}")

@@ -15,6 +15,7 @@ import yaml
 
 from pnpgen.files import FileResolver, resolver_for
 from pnpgen.spec.errors import SpecError
+from pnpgen.yamlsafe import BoundedComposer, YamlLimitError, check_node
 
 
 class LocDict(dict):
@@ -43,8 +44,14 @@ class LocList(list):
         return self.lines[index] if index < len(self.lines) else self.line
 
 
-class _LocLoader(yaml.SafeLoader):
-    pass
+class _LocLoader(BoundedComposer, yaml.SafeLoader):
+    def get_single_data(self) -> Any:
+        # Check the composed graph (tags, recursion, expanded size) before building any value.
+        node = self.get_single_node()
+        if node is None:
+            return None
+        check_node(node)
+        return self.construct_document(node)
 
 
 def _construct_mapping(loader: _LocLoader, node: yaml.MappingNode) -> LocDict:
@@ -97,6 +104,10 @@ def load_yaml_text(text: str, path: Path | str) -> Any:
         loader = _LocLoader(text)
         loader.name = str(path)
         return loader.get_single_data()
+    except YamlLimitError as err:
+        raise SpecError(f"YAML: {err.message}", file=path, line=err.line, hint=err.hint) from None
+    except RecursionError:
+        raise SpecError("YAML nested too deeply", file=path, hint="flatten the data") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0

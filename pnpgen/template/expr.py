@@ -9,12 +9,11 @@ Values seen by templates:
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
+from pnpgen.template.bounded import BoundedEnvironment, bold_matches, reset_budget
 
 from pnpgen.template.model import TemplateError, Where
 
@@ -85,7 +84,7 @@ def _bold(text: Any, pattern: str) -> str:
     """Wrap every match of ``pattern`` in ``**`` so textfit sets it in the bold face."""
     if text is None or text is UNKNOWN:
         return text
-    return re.sub(pattern, lambda m: f"**{m.group(0)}**", str(text))
+    return bold_matches(str(pattern), str(text))
 
 
 def _is_known(value: Any) -> bool:
@@ -107,13 +106,14 @@ def _printed(value: Any) -> Any:
     return value
 
 
-def _make_env() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
-                               finalize=_printed)
+def _make_env() -> BoundedEnvironment:
+    env = BoundedEnvironment(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False,
+                             finalize=_printed)
     env.filters["bold"] = _bold
     env.filters["signed"] = _signed
     env.tests["known"] = _is_known
     env.tests["unknown"] = lambda v: v is UNKNOWN or v is None
+    env.bound_filters()
     return env
 
 
@@ -136,6 +136,8 @@ def check_template(source: str, where: Where, what: str) -> None:
         _compile_template(source)
     except jinja2.TemplateSyntaxError as e:
         raise TemplateError(where, f"{what}: Jinja syntax error: {e.message}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: Jinja text nested too deeply; simplify it") from None
 
 
 def check_expression(source: str, where: Where, what: str) -> None:
@@ -143,6 +145,8 @@ def check_expression(source: str, where: Where, what: str) -> None:
         _compile_expression(source)
     except jinja2.TemplateSyntaxError as e:
         raise TemplateError(where, f"{what}: Jinja syntax error in expression {source!r}: {e.message}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: Jinja expression nested too deeply; simplify it") from None
 
 
 def render(source: str, context: dict[str, Any], where: Where, what: str) -> str:
@@ -150,18 +154,23 @@ def render(source: str, context: dict[str, Any], where: Where, what: str) -> str
     if "{" not in source:
         return source
     try:
-        return _compile_template(source).render(context)
+        return ENV.render_bounded(_compile_template(source), context)
     except jinja2.TemplateError as e:
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:
         raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None
 
 
 def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> Any:
     """Evaluate a ``when:`` expression (written without braces)."""
     try:
+        reset_budget()
         return _compile_expression(source)(**context)
     except jinja2.TemplateError as e:
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:
         raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
+    except RecursionError:
+        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None

@@ -90,6 +90,8 @@ class _Reader:
         v = m[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.fail(m, key, f"'{key}' must be a number, got {v!r}")
+        if not abs(v) <= 1e6:  # also refuses .nan and .inf
+            raise self.fail(m, key, f"'{key}' must be a finite number of at most 1,000,000, got {v!r}")
         return float(v)
 
     def length(self, m: SrcMap, key: str, v: Any = None) -> Length:
@@ -193,6 +195,11 @@ def _build_style(r: _Reader, m: SrcMap, styles: dict[str, Style], palette: dict[
     style = Style(**{**base.__dict__, **kw})
     if style.size <= 0 or style.smallest <= 0 or style.smallest > style.size:
         raise r.fail(m, "min_size" if "min_size" in m else "size", f"need 0 < min_size <= size, got size {style.size}, min_size {style.min_size}")
+    # Physical ranges (docs/security.md): a 1e9 pt size would make text fitting run for hours.
+    if not style.size <= 500:
+        raise r.fail(m, "size", f"'size' must be at most 500 pt, got {style.size:g}")
+    if not 0 < style.leading <= 10 or not 0 <= style.padding <= 1000:
+        raise r.fail(m, "leading" if "leading" in m else "padding", "need 0 < leading <= 10 and 0 <= padding <= 1000 mm")
     return style
 
 

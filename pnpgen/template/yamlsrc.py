@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from pnpgen.yamlsafe import BoundedComposer, YamlLimitError, check_node
+
 
 class SrcMap(dict):
     """A dict with ``file``, ``line`` and ``key_src[key] = (file, line)``."""
@@ -55,6 +57,20 @@ def _build(node: yaml.Node, file: str, path: str = "") -> Any:
 _SCALAR_LOADER = yaml.SafeLoader("")
 
 
+class _Composer(BoundedComposer, yaml.SafeLoader):
+    """Composes (never constructs) a template file, refusing over-deep nesting."""
+
+
+def _compose(text: str) -> yaml.Node | None:
+    loader = _Composer(text)
+    try:
+        node = loader.get_single_node()
+        check_node(node)
+        return node
+    finally:
+        loader.dispose()
+
+
 def _scalar(node: yaml.ScalarNode) -> Any:
     # compose() already resolved the tag (int, bool, null...); the safe constructor converts it.
     value = _SCALAR_LOADER.construct_object(node, deep=True)
@@ -68,10 +84,20 @@ def load_yaml(path: Path, display: str, text: str | None = None) -> Any:
     try:
         if text is None:
             text = path.read_text(encoding="utf-8")
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
+    except YamlLimitError as e:
+        raise YamlError(f"{display}:{e.line}: {e.message}; {e.hint}") from None
     except yaml.MarkedYAMLError as e:
-        line = e.problem_mark.line + 1 if e.problem_mark else 0
-        raise YamlError(f"{display}:{line}: invalid YAML: {e.problem}") from None
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 0
+        raise YamlError(f"{display}:{line}: invalid YAML: {e.problem or e.context}") from None
+    except yaml.reader.ReaderError as e:
+        line = text.count("\n", 0, e.position) + 1 if text else 0
+        raise YamlError(f"{display}:{line}: {e.reason}; remove control characters, save as plain UTF-8") from None
+    except yaml.YAMLError as e:
+        raise YamlError(f"{display}: invalid YAML: {' '.join(str(e).split())[:200]}") from None
+    except UnicodeDecodeError as e:
+        raise YamlError(f"{display}: not UTF-8 text ({e.reason}); save the file as UTF-8") from None
     if node is None:
         return SrcMap(file=display, line=1, path=str(path))
     return _build(node, display, str(path))

@@ -1,0 +1,52 @@
+"""The work limits untrusted input may not exceed (docs/security.md), each raisable by environment.
+
+One table, one lookup: ``limit("yaml_nodes")`` returns the default unless ``PNPGEN_LIMIT_YAML_NODES``
+is set. File-size limits stay in :mod:`pnpgen.files` (``PNPGEN_LIMIT_<KIND>_MB``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from pnpgen.errors import SpecError
+
+# name -> (default, what it bounds). Keep docs/security.md in step with this table.
+DEFAULTS: dict[str, tuple[float, str]] = {
+    "yaml_nodes": (1_000_000, "YAML values in one file, counting every alias use as the nodes it repeats"),
+    "yaml_depth": (100, "nesting levels of lists and mappings in one YAML file"),
+    "copies": (10_000, "copies of one card"),
+    "components": (10_000, "count of one component (tokens, dice, boards)"),
+    "jinja_output": (100_000, "characters one template text may produce"),
+    "jinja_digits": (100, "decimal digits of a power computed in a template expression"),
+    "jinja_loop": (10_000, "items a template loop may visit"),
+    "regex_length": (200, "characters in a pattern given to the bold filter"),
+    "regex_text": (20_000, "characters of text the bold filter searches"),
+    "dice": (100, "dice in one odds roll (Zombicide dice, Derelict attacks)"),
+    "odds_count": (1_000, "any other count given to odds (Xenos in a zone, target HP, experience)"),
+    "games": (10_000_000, "games one simulate run may play"),
+    "workers": (256, "worker processes"),
+}
+
+
+def env_name(name: str) -> str:
+    return f"PNPGEN_LIMIT_{name.upper()}"
+
+
+def limit(name: str) -> int:
+    """The limit ``name`` (see ``DEFAULTS``), raised or lowered by ``PNPGEN_LIMIT_<NAME>``."""
+    default, _ = DEFAULTS[name]
+    raw = os.environ.get(env_name(name))
+    if raw:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SpecError(f"{env_name(name)} must be a number, got {raw[:40]!r}") from None
+        if not value > 0 or value == float("inf"):
+            raise SpecError(f"{env_name(name)} must be a positive finite number, got {raw[:40]!r}")
+        return int(value)
+    return int(default)
+
+
+def too_big(name: str, what: str) -> str:
+    """The hint every limit error ends with."""
+    return f"{what} (limit {limit(name):,}; raise it with {env_name(name)} if you really need more)"

@@ -1,0 +1,241 @@
+"""Hostile input (issue #12): every case gives one error line and exit 2 (or a clean result) within
+10 s of CPU time and under 500 MB, run as a child process (harness.py). The cases are built fresh in a temp
+folder: an expansion made by ``pnpgen new`` with one file changed, or a copied game folder.
+
+All cases run up front on a small thread pool (each in its own process), then one test per case
+checks its outcome, so a failure names the case.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _alias_bomb(levels: int = 9) -> str:
+    text = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    for i in range(1, levels + 1):
+        text += f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]\n"
+    return text
+
+
+BOMB = _alias_bomb()
+DEEP = "x: " + "[" * 600 + "]" * 600 + "\n"
+
+
+def _card(**fields: object) -> str:
+    base = {"id": "my-item", "name": "My Item", "type": "item", "copies": 1, "cost": 3, "kind": "equipment",
+            "boost_power": 2, "boost_hp": 1, "ability": "DEAL 3 DAMAGE TO 1 ENEMY.", "legendary": False}
+    base.update(fields)
+    lines = ["cards:", "  - id: " + str(base.pop("id"))]
+    lines += [f"    {k}: {v if not isinstance(v, bool) else str(v).lower()}" for k, v in base.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _cards(*cards: dict) -> str:
+    return "cards:\n" + "".join(_card(**c).split("\n", 1)[1] for c in cards)
+
+
+BASE_ITEM = "atlas-armor"
+
+
+def _template(text: str) -> str:
+    return f'extends: xenoshyft/item\nboxes:\n  power:\n    text: "{text}"\n'
+
+
+# name -> (files to write into the expansion (relative path -> str/bytes), command, expected)
+# expected: "error" = one line starting 'error:' and exit 2; "fail" = exit 1 naming the problem; "ok" = exit 0.
+EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
+    # YAML in a card file
+    "card-alias-bomb": ({"cards/item.yaml": BOMB + _card(ability="*a9")}, ["validate"], "error"),
+    "card-deep-nesting": ({"cards/item.yaml": "cards: " + "[" * 600 + "]" * 600 + "\n"}, ["validate"], "error"),
+    "card-recursive-alias": ({"cards/item.yaml": "cards: &a\n  - *a\n"}, ["validate"], "error"),
+    "card-unknown-tag": ({"cards/item.yaml": "cards:\n  - !!python/object/apply:os.system [echo hi]\n"}, ["validate"], "error"),
+    "card-control-char": ({"cards/item.yaml": "cards:\n  - id: a\x07b\n"}, ["validate"], "error"),
+    "card-not-utf8": ({"cards/item.yaml": b"cards:\n  - id: caf\xe9\n"}, ["validate"], "error"),
+    "card-nested-lists": ({"cards/item.yaml": "cards:\n  - [[[1]]]\n"}, ["validate"], "error"),
+    "card-huge-value-in-error": ({"cards/item.yaml": _card(cost="x" * 100_000)}, ["validate"], "error"),
+    "card-escape-sequence-in-error": ({"cards/item.yaml": _card(cost='"\\e[31mred\\e[0m"')}, ["validate"], "error"),
+    "copies-million": ({"cards/item.yaml": _card(copies=1_000_000)}, ["validate"], "error"),
+    "card-file-dev-zero": ({"cards/item.yaml": Path("/dev/zero")}, ["validate"], "error"),
+    "card-file-fifo": ({"cards/item.yaml": "fifo"}, ["validate"], "error"),
+    "card-file-20mb": ({"cards/item.yaml": "cards: []\n" + ("# padding\n" * 2_000_000)}, ["validate"], "error"),
+    "card-file-links-outside": ({"cards/item.yaml": Path("/etc/hostname")}, ["validate"], "error"),
+    "template-extends-outside": ({"templates/item.yaml": "extends: ../../../../../../etc/hostname\n"}, ["build"], "error"),
+    # templates
+    "template-alias-bomb": ({"templates/item.yaml": BOMB}, ["build"], "error"),
+    "template-deep-nesting": ({"templates/item.yaml": DEEP}, ["build"], "error"),
+    "template-recursive-alias": ({"templates/item.yaml": "x: &a\n  - *a\n"}, ["build"], "error"),
+    "template-unknown-tag": ({"templates/item.yaml": "x: !!python/object:os.system {}\n"}, ["build"], "error"),
+    "template-control-char": ({"templates/item.yaml": "x: a\x07b\n"}, ["build"], "error"),
+    "template-not-utf8": ({"templates/item.yaml": b"x: caf\xe9\n"}, ["build"], "error"),
+    "template-style-size-1e9": ({"templates/item.yaml": "extends: xenoshyft/item\nstyles:\n  body: {size: 1000000000}\n"},
+                                ["build"], "error"),
+    "template-style-size-nan": ({"templates/item.yaml": "extends: xenoshyft/item\nstyles:\n  body: {size: .nan}\n"},
+                                ["build"], "error"),
+    "jinja-huge-power": ({"templates/item.yaml": _template("{{ 10**(10**10) }}")}, ["build"], "error"),
+    "jinja-huge-repeat": ({"templates/item.yaml": _template("{{ 'A'*10**8 }}")}, ["build"], "error"),
+    "jinja-nested-loops": ({"templates/item.yaml": _template(
+        "{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}")}, ["build"], "error"),
+    "jinja-doubling-namespace": ({"templates/item.yaml": _template(
+        "{% set ns = namespace(s='a') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}")},
+        ["build"], "error"),
+    "jinja-wide-format": ({"templates/item.yaml": _template("{{ '%0999999999d' % 1 }}")}, ["build"], "error"),
+    "jinja-deep-nesting": ({"templates/item.yaml": _template("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}")}, ["build"], "error"),
+    "jinja-ljust": ({"templates/item.yaml": _template("{{ 'a'.ljust(10**9) }}")}, ["build"], "error"),
+    "bold-catastrophic-regex": ({"templates/item.yaml": _template(
+        "{{ ('a' * 5000 ~ '!') | bold('(a|aa|a?)+$') }}")}, ["build"], "error"),
+    "bold-bad-regex": ({"templates/item.yaml": _template("{{ 'x' | bold('(') }}")}, ["build"], "error"),
+    # silent wrong output
+    "expansion-takes-game-id": ({"pnpgen.yaml": "id: xenoshyft\nname: X\nbase: xenoshyft\n"}, ["validate"], "error"),
+    "expansion-base-is-itself": ({"pnpgen.yaml": "id: exp\nname: X\nbase: {exp}\n"}, ["validate"], "error"),
+    "duplicate-card-names": ({"cards/item.yaml": _cards(dict(id="one"), dict(id="two"))}, ["validate"], "error"),
+    "two-cards-replace-one": ({"cards/item.yaml": _cards(dict(id="one", name="One", replaces=BASE_ITEM),
+                                                         dict(id="two", name="Two", replaces=BASE_ITEM))},
+                              ["validate"], "error"),
+    "only-copies-zero": ({f"cards/{t}.yaml": "cards: []\n" for t in ("troop", "enemy", "xenosathem")}
+                         | {"cards/item.yaml": _card(copies=0)}, ["build"], "fail"),
+    # CLI options
+    "paper-unknown": ({}, ["build", "--paper", "foo"], "error"),
+    "paper-negative": ({}, ["build", "--paper=-100mm x 200mm"], "error"),
+    "paper-1mm": ({}, ["build", "--paper", "1mm x 1mm"], "error"),
+    "paper-100m": ({}, ["build", "--paper", "100000mm x 100000mm"], "error"),
+    "bleed-nan": ({}, ["build", "--bleed", "nan"], "error"),
+    "bleed-negative": ({}, ["build", "--bleed=-3"], "error"),
+    "back-offset-nan-inf": ({}, ["build", "--back-offset", "nan,inf"], "error"),
+    "out-is-a-file": ({"../in-the-way": "x"}, ["build", "--out", "{tmp}/in-the-way"], "error"),
+    # watch --once on hostile folders
+    "watch-alias-bomb": ({"cards/item.yaml": BOMB + _card(ability="*a9")}, ["watch", "--once"], "error"),
+    "watch-template-unknown-tag": ({"templates/item.yaml": "x: !!python/object:os.system {}\n"}, ["watch", "--once"], "error"),
+    # a clean expansion builds: the harness itself works
+    "clean-build": ({}, ["build"], "ok"),
+}
+
+# Commands that take no folder.
+PLAIN_CASES: dict[str, tuple[list[str], str]] = {
+    "calibrate-out-in-a-file": (["calibrate", "--out", "{tmp}/in-the-way/x.pdf"], "error"),
+    "schema-out-in-a-file": (["schema", "--out", "{tmp}/in-the-way/x.json"], "error"),
+    "simulate-plot-is-a-file": (["simulate", "xenoshyft", "--games", "2", "--workers", "1", "--plot", "{tmp}/in-the-way"], "error"),
+    "simulate-workers-zero": (["simulate", "xenoshyft", "--games", "2", "--workers", "0"], "error"),
+    "simulate-players-huge": (["simulate", "xenoshyft", "--players", "1-2000000000"], "error"),
+    "simulate-games-huge": (["simulate", "xenoshyft", "--games", "100000000000"], "error"),
+    "odds-dice-100000": (["odds", "zombicide", "--zone", "walker=1", "--dice", "100000", "--accuracy", "4", "--damage", "1"], "error"),
+    "odds-attacks-huge": (["odds", "derelict", "--attacks", "1000000", "--target-hp", "3"], "error"),
+    "odds-zone-huge": (["odds", "zombicide", "--zone", "worker=100000000", "--dice", "3", "--accuracy", "4", "--damage", "1"], "error"),
+}
+
+
+def _game_case(edit: Callable[[str], str]) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        shutil.copytree(REPO / "cardspecs" / "derelict", folder)
+        path = folder / "game.yaml"
+        path.write_text(edit(path.read_text()))
+        return folder
+    return make
+
+
+GAME_CASES: dict[str, tuple[Callable[[Path], Path], list[str], str]] = {
+    "token-count-1e8": (_game_case(lambda t: t.replace("  count: null\n  size: null", "  count: 100000000\n  size: 2cm", 1)),
+                        ["build"], "error"),
+    "card-0.1mm": (_game_case(lambda t: t.replace("    name: Room\n    size: null", "    name: Room\n    size: 0.1mm x 0.1mm")),
+                   ["validate", "--no-fit"], "error"),
+    "board-100m": (_game_case(lambda t: t.replace("  count: null\n  size: null", "  count: 1\n  size: 100000mm x 100000mm", 1)),
+                   ["validate", "--no-fit"], "error"),
+}
+
+
+def _write(folder: Path, files: dict[str, str | bytes | Path]) -> None:
+    for rel, content in files.items():
+        path = (folder / rel).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        if isinstance(content, Path):
+            path.symlink_to(content)
+        elif content == "fifo":
+            os.mkfifo(path)
+        elif isinstance(content, str) and "{exp}" in content:
+            path.write_text(content.replace("{exp}", str(folder)), encoding="utf-8")
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+
+
+def _run_case(name: str, root: Path, template: Path) -> Outcome:
+    tmp = root / name
+    tmp.mkdir()
+    if name in EXPANSION_CASES:
+        files, args, _ = EXPANSION_CASES[name]
+        exp = tmp / "exp"
+        shutil.copytree(template, exp)
+        _write(exp, files)
+        command, *options = args
+        folder_args = [command, str(exp)] if command != "watch" else [command, str(exp)]
+        if command == "build" and "--out" not in options:
+            options += ["--out", str(tmp / "out")]
+        args = folder_args + [o.replace("{tmp}", str(tmp)) for o in options]
+    elif name in GAME_CASES:
+        make, args, _ = GAME_CASES[name]
+        folder = make(tmp / "game")
+        command, *options = args
+        args = [command, str(folder), *options] + (["--out", str(tmp / "out")] if command == "build" else [])
+    else:
+        (tmp / "in-the-way").write_text("x")
+        args = [a.replace("{tmp}", str(tmp)) for a in PLAIN_CASES[name][0]]
+    return run_pnpgen(*args, cwd=tmp)
+
+
+def _expected(name: str) -> str:
+    for table in (EXPANSION_CASES, GAME_CASES):
+        if name in table:
+            return table[name][-1]
+    return PLAIN_CASES[name][-1]
+
+
+ALL = [*EXPANSION_CASES, *GAME_CASES, *PLAIN_CASES]
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    root = tmp_path_factory.mktemp("hostile")
+    template = root / "_template"
+    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(template), "--game", "xenoshyft"], check=True,
+                   capture_output=True, cwd=root)
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        futures = {name: pool.submit(_run_case, name, root, template) for name in ALL}
+        return {name: f.result() for name, f in futures.items()}
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_hostile_case(name: str, outcomes: dict[str, Outcome]) -> None:
+    out = outcomes[name]
+    expected = _expected(name)
+    assert out.code is not None, f"hung (killed after the wall-clock limit): {out.describe()}"
+    assert out.code != -signal.SIGXCPU and out.code != -signal.SIGKILL, f"over the CPU time limit: {out.describe()}"
+    assert out.peak_mb < RSS_LIMIT_MB, out.describe()
+    assert "Traceback" not in out.output, out.describe()
+    if expected == "error":
+        assert out.code == 2, out.describe()
+        assert len(out.lines) == 1, out.describe()
+        line = out.lines[0]
+        assert "error:" in line, out.describe()
+        assert len(line) <= 600, out.describe()
+        assert "\x1b" not in line and "\x07" not in line, out.describe()
+    elif expected == "fail":
+        assert out.code == 1, out.describe()
+        assert any("error" in ln for ln in out.lines), out.describe()
+    else:
+        assert out.code == 0, out.describe()
