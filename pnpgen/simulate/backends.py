@@ -1,0 +1,81 @@
+"""Where a sweep's blocks run: this process, local processes, or a Ray cluster.
+
+Every backend calls ``sweep.play_block`` on the same blocks and hands each result to ``store`` as
+it arrives; the sweep assembles them in seed order, so the numbers do not depend on the backend,
+the worker count or the order blocks finish in. Ray is an optional extra (``pnpgen[ray]``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Sequence
+
+BACKENDS = ("local", "ray")
+
+_SETUP: list[Any] = []  # (setup, setup key) of the local pool, set before forking
+
+
+class BackendError(ValueError):
+    """A backend that cannot run here (Ray not installed, bad address)."""
+
+
+def run_blocks(setup: Any, skey: str, blocks: Sequence[Any], store: Callable[[Any, Any], None],
+               backend: str = "local", workers: int | None = None, address: str | None = None) -> None:
+    if not blocks:
+        return
+    if backend == "local":
+        _run_local(setup, skey, blocks, store, workers)
+    elif backend == "ray":
+        _run_ray(setup, skey, blocks, store, address)
+    else:
+        raise BackendError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+
+
+def _play(block: Any) -> tuple[Any, Any]:
+    from pnpgen.simulate.sweep import play_block
+
+    setup, skey = _SETUP[0]
+    return block, play_block(setup, block, skey)
+
+
+def _init(setup: Any, skey: str) -> None:
+    _SETUP[:] = [(setup, skey)]
+
+
+def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, workers: int | None) -> None:
+    workers = max(1, min(workers or os.cpu_count() or 1, len(blocks)))
+    _init(setup, skey)
+    if workers == 1:
+        for b in blocks:
+            store(*_play(b))
+        return
+    import multiprocessing as mp
+
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    init = (None, ()) if method == "fork" else (_init, (setup, skey))
+    with mp.get_context(method).Pool(workers, initializer=init[0], initargs=init[1]) as pool:
+        for b, result in pool.imap_unordered(_play, blocks):
+            store(b, result)
+
+
+def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, address: str | None) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("--backend ray needs Ray: pip install 'pnpgen[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(address=address, log_to_driver=False, include_dashboard=False)
+    play = ray.remote(_ray_play)
+    ref = ray.put((setup, skey))
+    pending = {play.remote(ref, b): b for b in blocks}
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for r in ready:
+            store(pending.pop(r), ray.get(r))
+
+
+def _ray_play(packed: Any, block: Any) -> Any:
+    from pnpgen.simulate.sweep import play_block
+
+    setup, skey = packed
+    return play_block(setup, block, skey)
