@@ -303,7 +303,7 @@ def sweep(
     players: str = typer.Option("2", "--players", help="Player count, range or list: 2, 1-4, 1,3."),
     games: int = typer.Option(400, "--games", help="Games per variant and player count (the same seeds for all)."),
     seed: int = typer.Option(1, "--seed", help="Seed: same seed, same numbers on every backend."),
-    policy: str = typer.Option("heuristic", "--policy", help="heuristic, lookahead or random."),
+    policy: str = typer.Option("heuristic", "--policy", help="heuristic or random."),
     backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Local processes (default: all cores)."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start Ray here)."),
