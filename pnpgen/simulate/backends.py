@@ -66,16 +66,26 @@ def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, addr
     if not ray.is_initialized():
         ray.init(address=address, log_to_driver=False, include_dashboard=False)
     play = ray.remote(_ray_play)
-    ref = ray.put((setup, skey))
-    pending = {play.remote(ref, b): b for b in blocks}
+    # the ref inside a list is not resolved by Ray, so a worker fetches and unpickles the card data
+    # once per sweep (``_RAY_SETUP``), not once per block
+    ref = [ray.put(setup)]
+    pending = {play.remote(ref, skey, b): b for b in blocks}
     while pending:
         ready, _ = ray.wait(list(pending), num_returns=1)
         for r in ready:
             store(pending.pop(r), ray.get(r))
 
 
-def _ray_play(packed: Any, block: Any) -> Any:
+_RAY_SETUP: dict[str, Any] = {}
+
+
+def _ray_play(ref: list, skey: str, block: Any) -> Any:
+    import ray
+
     from pnpgen.simulate.sweep import play_block
 
-    setup, skey = packed
+    setup = _RAY_SETUP.get(skey)
+    if setup is None:
+        _RAY_SETUP.clear()
+        setup = _RAY_SETUP[skey] = ray.get(ref[0])
     return play_block(setup, block, skey)
