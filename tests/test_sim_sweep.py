@@ -119,3 +119,41 @@ def test_cli_json_csv_and_plot(tmp_path: Path):
     assert len(csv.stdout.splitlines()) == 2
     bad = runner.invoke(app, ["sweep", "xenoshyft", "--vary", "cost=0"])
     assert bad.exit_code == 2 and "non-zero" in bad.stderr
+
+
+def test_lookahead_is_seeded_and_the_same_on_any_worker_count(game):
+    """--policy lookahead: rollouts draw from their own seeded sources, never the game's or the
+    global one, so a seed gives the same games on 1 and 2 workers and after global random use."""
+    import random
+
+    one = run_simulation(game, 2, 6, 5, difficulty="training", policy="lookahead", workers=1).to_dict()
+    random.seed(99)
+    random.random()
+    two = run_simulation(game, 2, 6, 5, difficulty="training", policy="lookahead", workers=2).to_dict()
+    for d in (one, two):
+        d.pop("seconds"), d.pop("workers")
+    assert one == two and one["policy"] == "lookahead"
+
+
+def test_lookahead_rollouts_leave_the_game_alone(game):
+    """The rollouts play on copies: the real game's piles, lanes and statistics are untouched by
+    scoring, and a rollout's copy shares the cards (not copies of them)."""
+    import random
+
+    from pnpgen.simulate.lookahead import LookaheadPolicy
+    from pnpgen.simulate.phases import draw_phase, purchase_phase
+    from pnpgen.simulate.rules import Rules
+    from pnpgen.simulate.setup import build_pools, new_game
+
+    rules = Rules.from_game(game.rules, "training")
+    g = new_game(build_pools(game.cards, rules), rules, 2, random.Random(1))
+    g.policy = pol = LookaheadPolicy()
+    draw_phase(g)
+    purchase_phase(g)
+    before = (g.rng.getstate(), [list(p.hand) for p in g.players], list(g.enemy_decks[1]), dict(g.tally.bought))
+    c = pol._copy(g, random.Random(3))
+    assert c.players[0].hand[0] is g.players[0].hand[0] and c.players[0] is not g.players[0]
+    assert sorted(map(id, c.enemy_decks[1])) == sorted(map(id, g.enemy_decks[1]))
+    pol._score(g, 0, tuple(range(len(g.players[0].troops))), 7)
+    assert (g.rng.getstate(), [list(p.hand) for p in g.players], list(g.enemy_decks[1]),
+            dict(g.tally.bought)) == before
