@@ -31,11 +31,27 @@ def run_blocks(setup: Any, skey: str, blocks: Sequence[Any], store: Callable[[An
         raise BackendError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
 
-def _play(block: Any) -> tuple[Any, Any]:
+GROUP = 8  # blocks of one variant per task: a worker builds that variant's card pools once
+
+
+def _groups(blocks: Sequence[Any]) -> list[list[Any]]:
+    """Consecutive blocks of the same (variant, player count), at most ``GROUP`` per task: a task
+    then costs one pool build (~0.1 s) for seconds of play, whichever worker takes it."""
+    out: list[list[Any]] = []
+    for b in blocks:
+        last = out[-1] if out else None
+        if last and len(last) < GROUP and (last[0].change, last[0].players) == (b.change, b.players):
+            last.append(b)
+        else:
+            out.append([b])
+    return out
+
+
+def _play(group: list) -> list[tuple[Any, Any]]:
     from pnpgen.simulate.sweep import play_block
 
     setup, skey = _SETUP[0]
-    return block, play_block(setup, block, skey)
+    return [(b, play_block(setup, b, skey)) for b in group]
 
 
 def _init(setup: Any, skey: str) -> None:
@@ -46,16 +62,18 @@ def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, wo
     workers = max(1, min(workers or os.cpu_count() or 1, len(blocks)))
     _init(setup, skey)
     if workers == 1:
-        for b in blocks:
-            store(*_play(b))
+        for group in _groups(blocks):
+            for b, result in _play(group):
+                store(b, result)
         return
     import multiprocessing as mp
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
     init = (None, ()) if method == "fork" else (_init, (setup, skey))
     with mp.get_context(method).Pool(workers, initializer=init[0], initargs=init[1]) as pool:
-        for b, result in pool.imap_unordered(_play, blocks):
-            store(b, result)
+        for done in pool.imap_unordered(_play, _groups(blocks)):
+            for b, result in done:
+                store(b, result)
 
 
 def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, address: str | None) -> None:
@@ -69,17 +87,18 @@ def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, addr
     # the ref inside a list is not resolved by Ray, so a worker fetches and unpickles the card data
     # once per sweep (``_RAY_SETUP``), not once per block
     ref = [ray.put(setup)]
-    pending = {play.remote(ref, skey, b): b for b in blocks}
+    pending = [play.remote(ref, skey, group) for group in _groups(blocks)]
     while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
+        ready, pending = ray.wait(pending, num_returns=1)
         for r in ready:
-            store(pending.pop(r), ray.get(r))
+            for b, result in ray.get(r):
+                store(b, result)
 
 
 _RAY_SETUP: dict[str, Any] = {}
 
 
-def _ray_play(ref: list, skey: str, block: Any) -> Any:
+def _ray_play(ref: list, skey: str, group: list) -> Any:
     import ray
 
     from pnpgen.simulate.sweep import play_block
@@ -88,4 +107,4 @@ def _ray_play(ref: list, skey: str, block: Any) -> Any:
     if setup is None:
         _RAY_SETUP.clear()
         setup = _RAY_SETUP[skey] = ray.get(ref[0])
-    return play_block(setup, block, skey)
+    return [(b, play_block(setup, b, skey)) for b in group]
