@@ -69,6 +69,9 @@ def test_unknown_fields_are_skipped_with_a_note(game):
     assert any(n.startswith("militia: cost is unknown") for n in notes)
     _, notes = S.plan_changes(game, [("cost", (-9,))], "ranger")
     assert any("below 0" in n for n in notes)
+    # an item has no Power: left out without a note; a troop's Power is varied
+    changes, notes = S.plan_changes(game, [("power", (1,))], "med-pack,ranger")
+    assert changes == [S.Change("ranger", "power", 1)] and notes == []
 
 
 def test_same_numbers_on_two_local_workers(game, reference):

@@ -109,7 +109,7 @@ def plan_changes(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: st
 
 def _type_fields(game: Any, card: Any) -> tuple[str, ...]:
     ct = getattr(game, "card_types", {}).get(card.type)
-    return tuple(f.name for f in getattr(ct, "fields", ())) if ct is not None else ()
+    return tuple(getattr(ct, "fields", None) or ()) if ct is not None else ()
 
 
 def variant(game: Any, change: Change | None) -> Any:
