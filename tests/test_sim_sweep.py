@@ -124,18 +124,21 @@ def test_cli_json_csv_and_plot(tmp_path: Path):
     assert bad.exit_code == 2 and "non-zero" in bad.stderr
 
 
-def test_lookahead_is_seeded_and_the_same_on_any_worker_count(game):
+def test_lookahead_is_seeded_and_the_same_however_games_are_split(game):
     """--policy lookahead: rollouts draw from their own seeded sources, never the game's or the
-    global one, so a seed gives the same games on 1 and 2 workers and after global random use."""
+    global one, and the policy carries nothing from one game to the next: game 2 played after games
+    0 and 1 by the same policy object equals game 2 played alone by a fresh one (as a worker
+    split gives), whatever the global random state."""
     import random
 
-    one = run_simulation(game, 2, 6, 5, difficulty="training", policy="lookahead", workers=1).to_dict()
+    setup = S.Setup(game, (), 5, "lookahead")
+    together = S.play_block(setup, S.Block(None, 2, 0, 3))
     random.seed(99)
     random.random()
-    two = run_simulation(game, 2, 6, 5, difficulty="training", policy="lookahead", workers=2).to_dict()
-    for d in (one, two):
-        d.pop("seconds"), d.pop("workers")
-    assert one == two and one["policy"] == "lookahead"
+    alone = S.play_block(setup, S.Block(None, 2, 2, 3))
+    assert together[0][2:] == alone[0] and together[1][2:] == alone[1]
+    again = S.play_block(setup, S.Block(None, 2, 0, 3))
+    assert again == together
 
 
 def test_lookahead_rollouts_leave_the_game_alone(game):
