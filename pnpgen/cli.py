@@ -272,7 +272,7 @@ def simulate(
     games: int = typer.Option(1000, "--games", help="Games per player count."),
     seed: int = typer.Option(1, "--seed", help="Seed: same seed, same results, whatever the workers."),
     difficulty: str = typer.Option("normal", "--difficulty", help="easy, normal, hard or training."),
-    policy: str = typer.Option("heuristic", "--policy", help="heuristic or random."),
+    policy: str = typer.Option("heuristic", "--policy", help="heuristic, lookahead or random."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes (default: all cores)."),
     with_: Optional[Path] = typer.Option(None, "--with", help="An expansion folder: compare win rates with its cards."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write PNG charts into this folder."),
@@ -329,6 +329,60 @@ def simulate(
     if plot:
         for path in written:
             typer.echo(f"wrote {path}", err=True)
+
+
+@app.command()
+@handles_errors
+def sweep(
+    game: str = typer.Argument(..., help="Game id (xenoshyft) or an expansion folder."),
+    vary: list[str] = typer.Option(..., "--vary", help="FIELD=DELTAS, e.g. cost=-1,+1 (repeatable)."),
+    cards: str = typer.Option("all", "--cards", help="all (troops and items) or card ids: ranger,med-pack."),
+    players: str = typer.Option("2", "--players", help="Player count, range or list: 2, 1-4, 1,3."),
+    games: int = typer.Option(400, "--games", help="Games per variant and player count (the same seeds for all)."),
+    seed: int = typer.Option(1, "--seed", help="Seed: same seed, same numbers on every backend."),
+    policy: str = typer.Option("heuristic", "--policy", help="heuristic, lookahead or random."),
+    backend: str = typer.Option("local", "--backend", help="local (processes) or ray."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Local processes (default: all cores)."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (default: start Ray here)."),
+    cache: Optional[Path] = typer.Option(None, "--cache", help="Folder of cached blocks (default: the pnpgen cache)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Play every block again and cache nothing."),
+    top: Optional[int] = typer.Option(None, "--top", help="Print only the first N rows of the table."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write a PNG of the changes that move the game most."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as one JSON object."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print the results as CSV."),
+) -> None:
+    """Balance sweep: each card's stat changes against the unchanged game, on the same seeds."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from pnpgen.simulate import sweep as S
+    from pnpgen.spec import load_game
+
+    counts = _player_counts(players)
+    base = load_game(game)
+    with Progress(TextColumn("sweep blocks"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task("sweep", total=None)
+        try:
+            res = S.run_sweep(base, S.parse_vary(vary), cards=cards, players=counts, games=games, seed=seed,
+                              policy=policy, backend=backend, workers=workers, address=address,
+                              cache=None if no_cache else (cache or S.default_cache()),
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    if plot:
+        from pnpgen.simulate.plots import plot_sweep
+
+        plot_sweep(res, plot)
+    if as_json:
+        _print_json(res.to_dict())
+    elif as_csv:
+        typer.echo(S.to_csv(res), nl=False)
+    else:
+        typer.echo(S.format_table(res, top))
+        typer.echo(f"{res.blocks_run} block(s) played, {res.blocks_cached} from the cache, {res.seconds:.1f} s",
+                   err=True)
+    if plot:
+        typer.echo(f"wrote {plot}", err=True)
 
 
 odds_app = typer.Typer(no_args_is_help=True, help="Exact combat odds from the rulebooks (fractions, not samples).")

@@ -3,11 +3,12 @@
 Modules: ``rules`` (rule facts + difficulty), ``cards`` (spec cards -> ``CardDef`` with parsed effect
 trees), ``state`` (slotted game state), ``primitives`` (every state change), ``query`` (read-only
 numbers and targets), ``executor`` (effect trees -> primitives), ``setup``, ``phases``, ``combat``,
-``policies`` (priority-list players) with ``valuation`` (what a card is worth against a Wave's
+``policies`` (priority-list players), ``lookahead`` (the heuristic with rollouts of the Round) with ``valuation`` (what a card is worth against a Wave's
 enemies), ``runner``, ``stats``, ``trace`` (a step-by-step log of one seeded game, for debugging) and
 ``fixtures`` (hand-built games for tests).
 """
 
+from pnpgen.simulate import lookahead as _lookahead
 from pnpgen.simulate.rules import DIFFICULTIES, Rules, RulesError
 from pnpgen.simulate.runner import SimulationError, compare_with, play_game, run_simulation
 from pnpgen.simulate.stats import Comparison, SimulationStats, compare, format_comparison, format_stats, wilson

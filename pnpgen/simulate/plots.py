@@ -83,3 +83,21 @@ def plot_results(results: list[SimulationStats], out_dir: Path) -> list[Path]:
     for r in results:
         written.append(plot_enemy_damage(r, out_dir / f"enemy-damage-{r.players}p.png"))
     return written
+
+
+def plot_sweep(res, path: Path, top: int = 20) -> Path:
+    """The ``top`` changes of a sweep (``sweep.SweepResult``) that move the training damage most:
+    horizontal bars of the paired difference with its 95 % interval (lower = easier game)."""
+    rows = res.rows[:top][::-1]  # largest at the top of the chart
+    fig, ax = plt.subplots(figsize=(7, 0.3 * len(rows) + 1.2))
+    ys = list(range(len(rows)))
+    xs = [r.damage for r in rows]
+    errs = [[r.damage - r.damage_interval[0] for r in rows], [r.damage_interval[1] - r.damage for r in rows]]
+    ax.barh(ys, xs, xerr=errs, capsize=3, color=["#c94a3d" if x > 0 else "#3d7cc9" for x in xs])
+    ax.set_yticks(ys)
+    ax.set_yticklabels([f"{r.change.label} ({r.players}p)" for r in rows], fontsize=7)
+    ax.axvline(0, color="black", linewidth=0.6)
+    ax.set_xlabel("change in training damage to the Base per game (95 % interval)")
+    ax.set_title(f"{res.game}: the changes that move the game most ({res.games} paired games each)", fontsize=9)
+    fig.tight_layout()
+    return _save(fig, path)

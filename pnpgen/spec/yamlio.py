@@ -44,6 +44,9 @@ class LocList(list):
         return self.lines[index] if index < len(self.lines) else self.line
 
 
+# Composed by PyYAML's Python parser with hardening's bounded composer: libyaml's C composer would be
+# ~4x faster on large files, but it recurses without a depth bound, and a hostile file must not be
+# able to crash the process (docs/security.md).
 class _LocLoader(BoundedComposer, yaml.SafeLoader):
     def get_single_data(self) -> Any:
         # Check the composed graph (tags, recursion, expanded size) before building any value.
