@@ -232,3 +232,10 @@ def test_print_dpi_is_bounded():
     with pytest.raises(Exception, match="--dpi"):
         images.set_print_dpi(10)
     images.set_print_dpi(images.DEFAULT_DPI)
+
+
+def test_webp_pictures_are_drawn(tmp_path):
+    quadrants(tmp_path / "art" / "q.webp", (200, 200), fmt="WEBP")
+    root = make_game(tmp_path, "{kind: image, src: art/q.webp, x: 0, y: 0, w: '100%', h: '100%', fit: stretch}", ONE)
+    im = card_image(root)
+    assert near(at(im, 0.25, 0.25), RED) and near(at(im, 0.75, 0.75), YELLOW)
