@@ -6,6 +6,7 @@ They know nothing of cards or files, so the same rules can check any text a desi
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -114,3 +115,31 @@ def edit_distance_one(a: str, b: str) -> bool:
     while i < len(a) and a[i] == b[i]:
         i += 1
     return a[i:] == b[i + 1:]
+
+
+def deletion_keys(word: str) -> set[str]:
+    """The word and every string one character shorter: two words one edit apart (insertion,
+    deletion, substitution or adjacent swap) always share one of these keys, so an index on them
+    finds every one-edit neighbour without comparing all pairs."""
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
+
+
+class OneEditIndex:
+    """Words indexed by their deletion keys; ``neighbours`` gives exactly the indexed words for
+    which ``edit_distance_one`` holds, in time proportional to the word's length and bucket sizes
+    rather than to the number of words."""
+
+    def __init__(self, words_: Iterable[str] = ()):
+        self._buckets: dict[str, set[str]] = {}
+        for w in words_:
+            self.add(w)
+
+    def add(self, word: str) -> None:
+        for key in deletion_keys(word):
+            self._buckets.setdefault(key, set()).add(word)
+
+    def neighbours(self, word: str) -> set[str]:
+        found: set[str] = set()
+        for key in deletion_keys(word):
+            found.update(self._buckets.get(key, ()))
+        return {w for w in found if edit_distance_one(word, w)}

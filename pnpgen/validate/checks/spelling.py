@@ -22,7 +22,7 @@ from spellchecker import SpellChecker
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
-from pnpgen.validate.textscan import edit_distance_one, words
+from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, words
 
 MIN_LENGTH = 5
 MIN_PART = 4
@@ -68,9 +68,7 @@ class Speller:
 
     def __init__(self, vocabulary: set[str]):
         self.vocabulary = vocabulary
-        self.by_length: dict[int, list[str]] = defaultdict(list)
-        for w in sorted(vocabulary):
-            self.by_length[len(w)].append(w)
+        self.index = OneEditIndex(vocabulary)
 
     def known(self, word: str) -> bool:
         w = _norm(word)
@@ -79,10 +77,10 @@ class Speller:
 
     def suggest(self, word: str, english: bool = True) -> str | None:
         low = _norm(word)
-        game = [w for n in (len(low) - 1, len(low), len(low) + 1) for w in self.by_length.get(n, ())
-                if edit_distance_one(low, w) and not _inflection(low, w)]
+        # The shortest, then alphabetically first, game word one edit away.
+        game = [w for w in self.index.neighbours(low) if not _inflection(low, w)]
         if game:
-            return game[0]
+            return min(game, key=lambda w: (len(w), w))
         if not english:
             return None
         fixed = _english().correction(low)
@@ -149,36 +147,30 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
     return out
 
 
-def one_edit_pairs(names: list[str]) -> list[tuple[int, int]]:
-    """Index pairs (i < j, sorted) of ``names`` one edit apart (insertion, deletion, substitution
-    or adjacent swap), found through deletion neighbourhoods instead of comparing every pair: two
-    such names always share a key (the name itself, or the name less one character), so only
-    names in a common bucket are compared. Linear in the number of names for names of card length."""
-    buckets: dict[str, list[int]] = defaultdict(list)
-    for i, name in enumerate(names):
-        keys = {name} | {name[:k] + name[k + 1:] for k in range(len(name))}
-        for key in keys:
-            buckets[key].append(i)
-    pairs = set()
-    for members in buckets.values():
-        if len(members) > 1:
-            for x, i in enumerate(members):
-                for j in members[x + 1:]:
-                    if i != j and edit_distance_one(names[i], names[j]):
-                        pairs.add((min(i, j), max(i, j)))
-    return sorted(pairs)
-
-
 @check("TEXT007", "card names one edit apart")
 def check_near_names(ctx: CheckContext) -> list[Finding]:
     cards = sorted(ctx.game.cards, key=lambda c: c.id)
-    lows = [c.name.lower() for c in cards]
+    # Cards grouped by lower-cased name; only distinct names one edit apart (found through the
+    # deletion index, not by comparing every pair) are then paired card by card.
+    by_name: dict[str, list[int]] = defaultdict(list)
+    for i, card in enumerate(cards):
+        by_name[card.name.lower()].append(i)
+    # A name shorter than MIN_LENGTH - 1 cannot be one edit from a name of MIN_LENGTH or more.
+    index = OneEditIndex(n for n in by_name if len(n) >= MIN_LENGTH - 1)
+    pairs = []
+    for la in by_name:
+        if len(la) < MIN_LENGTH - 1:
+            continue
+        for lb in index.neighbours(la):
+            if lb <= la or _inflection(la, lb):
+                continue
+            if any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb)):
+                continue
+            pairs += [(min(i, j), max(i, j)) for i in by_name[la] for j in by_name[lb]]
     out = []
-    for i, j in one_edit_pairs(lows):
+    for i, j in sorted(pairs):
         a, b = cards[i], cards[j]
-        la, lb = lows[i], lows[j]
-        differs_in_digit = any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb))
-        if len(la) >= MIN_LENGTH and not _inflection(la, lb) and not differs_in_digit:
+        if len(a.name.lower()) >= MIN_LENGTH:
             out.append(ctx.at(b, "name", "TEXT007", Severity.WARNING,
                               f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r})",
                               "check which spelling is right"))

@@ -1,0 +1,124 @@
+"""Benchmark: load, validate and build an expansion of N distinct generated cards, each phase in
+a fresh process (wall, CPU and peak RSS of that child), to check that time per card stays flat.
+
+The cards are Xenoshyft troops with made-up distinct names and ability texts stitched from the
+real Xenoshyft abilities (so the rules and reference checks have real work), written as an
+expansion of xenoshyft into a temporary folder.
+
+    .venv/bin/python bench/scale.py [--sizes 400 2000 10000] [--huge] [--runs 3] [--no-build]
+    .venv/bin/python bench/scale.py --profile validate --sizes 2000   # cProfile top functions
+
+--huge adds N = 50,000 (slow). Prints medians of --runs runs per phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from pnpgen.spec import load_game
+
+SYLLABLES = ["ka", "ro", "vex", "tal", "mor", "zin", "dra", "quo", "lith", "sar", "nem", "bru", "cor",
+             "phy", "gul", "tesh", "or", "an", "ix", "ul", "wen", "yor", "hak", "pel"]
+TITLES = ["Trooper", "Sentinel", "Gunner", "Medic", "Ranger", "Warden", "Striker", "Marshal", "Scout",
+          "Lancer", "Brute", "Seer", "Raider", "Keeper", "Hunter"]
+
+PHASES = {
+    "load": "from pnpgen.spec import load_game; load_game({folder!r})",
+    "validate": "from pnpgen.spec import load_game; from pnpgen.validate import validate_game; "
+                "validate_game(load_game({folder!r}), with_fit=True)",
+}
+
+
+def generate(n: int, folder: Path, seed: int = 1) -> None:
+    """Write an expansion of xenoshyft with n distinct troops into folder."""
+    rng = random.Random(seed)
+    base = load_game("xenoshyft")
+    troops = [c for c in base.cards if c.type == "troop"]
+    abilities = sorted({c.get("ability") for c in base.cards if c.get("ability")})
+    taken = {c.name.lower() for c in base.cards}
+    texts: set[str] = set()
+    cards = []
+    while len(cards) < n:
+        name = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize() + " " + rng.choice(TITLES)
+        if name.lower() in taken:
+            continue
+        text = rng.choice(abilities)
+        if rng.random() < 0.5:
+            text = f"{text} {rng.choice(abilities)}"
+        if text in texts:
+            text = f"{text} GAIN {rng.randint(1, 9)} CREDITS."
+        if text in texts:
+            continue
+        taken.add(name.lower())
+        texts.add(text)
+        like = rng.choice(troops)
+        cards.append({"id": f"gen-{len(cards):05d}", "name": name, "type": "troop", "copies": rng.randint(1, 3),
+                      **{k: v for k, v in like.fields.items() if k not in ("ability", "provenance")},
+                      "ability": text})
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    (folder / "pnpgen.yaml").write_text(f"id: scale{n}\nname: Scale {n}\nbase: xenoshyft\n")
+    (folder / "cards" / "troops.yaml").write_text(yaml.safe_dump({"cards": cards}, allow_unicode=True, sort_keys=False))
+
+
+def run_child(argv: list[str]) -> tuple[float, float, float]:
+    """Wall s, CPU s (user + system) and peak RSS MiB of one fresh child process."""
+    wall = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - wall
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    # validate/build exit 1 on error findings (generated cards may draw some); 2+ is a real failure.
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{argv[-1][:60]}... failed ({proc.returncode}): {err.strip()[-400:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def phase_argv(phase: str, folder: Path, out: Path) -> list[str]:
+    if phase == "build":
+        return [sys.executable, "-m", "pnpgen.cli", "build", str(folder), "--out", str(out)]
+    return [sys.executable, "-c", PHASES[phase].format(folder=str(folder))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[400, 2000, 10000])
+    parser.add_argument("--huge", action="store_true", help="also N = 50,000 (slow)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--profile", choices=["load", "validate"], help="cProfile one run in-process instead")
+    args = parser.parse_args()
+    sizes = args.sizes + ([50000] if args.huge else [])
+    phases = ["load", "validate"] + ([] if args.no_build else ["build"])
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            folder = Path(tmp) / f"scale{n}"
+            generate(n, folder)
+            if args.profile:
+                import cProfile
+                import pstats
+                code = PHASES[args.profile].format(folder=str(folder))
+                cProfile.run(code, str(Path(tmp) / "prof"))
+                pstats.Stats(str(Path(tmp) / "prof")).sort_stats("cumulative").print_stats(30)
+                continue
+            for phase in phases:
+                runs = [run_child(phase_argv(phase, folder, Path(tmp) / "out")) for _ in range(args.runs)]
+                wall = statistics.median(r[0] for r in runs)
+                cpu = statistics.median(r[1] for r in runs)
+                rss = max(r[2] for r in runs)
+                print(f"N={n:>6} {phase:<8} wall {wall:8.2f} s  cpu {cpu:8.2f} s  "
+                      f"per card {1000 * wall / n:6.2f} ms  peak RSS {rss:7.0f} MiB", flush=True)
+
+
+if __name__ == "__main__":
+    main()
