@@ -23,6 +23,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "regex_text": (20_000, "characters of text the bold filter searches"),
     "dice": (100, "dice in one odds roll (Zombicide dice, Derelict attacks)"),
     "odds_count": (1_000, "any other count given to odds (Xenos in a zone, target HP, experience)"),
+    "face_shapes": (2_000, "shapes, pictures and text boxes one card face may draw (the per-card render budget)"),
+    "face_text": (20_000, "characters of text on one card face"),
     "games": (10_000_000, "games one simulate run may play"),
     "workers": (256, "worker processes"),
 }

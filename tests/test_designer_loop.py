@@ -128,7 +128,7 @@ def test_template_override_is_searched_before_the_base(tmp_path: Path):
     (overlay / "_palette.yaml").write_text('palette: {armory: "#444444"}\n')
     lib = TemplateLibrary(search_path=(overlay,))
     troop = lib.load("xenoshyft", "troop")
-    assert dict(troop.vars)["family"] == "#112233"
+    assert {name: src for name, src, _where in troop.vars}["family"] == "#112233"
     item = lib.load("xenoshyft", "item")  # not overridden: the base design, with the merged palette
     assert item.name == "xenoshyft/item"
     assert item.palette["armory"] != TemplateLibrary().load("xenoshyft", "item").palette["armory"]
@@ -268,3 +268,15 @@ def test_watch_redraws_a_card_when_its_picture_changes(tmp_path: Path):
     again = previewer.handle([art])
     assert again.ok and sorted(again.rendered) == ["lantern-keeper", "long-night"]
     assert previewer.handle([made.directory / "cards" / "heroes.csv"]).rendered == []
+
+
+def test_png_export_of_an_expansion_has_portable_file_names(tmp_path: Path):
+    """Expansion card ids hold ':' ("e:my-troop"), which Windows file names may not: the PNGs are
+    named with '_' instead, one per card."""
+    from pnpgen.render.build import build_game
+
+    made = new_expansion(tmp_path / "e", "xenoshyft")
+    result = build_game(load_game(made.directory), tmp_path / "out", png="gamecrafter")
+    pngs = [p for p in result.files if p.suffix == ".png" and p.name != "back.png"]
+    assert pngs and all(":" not in p.name for p in pngs)
+    assert {p.name for p in pngs} == {"e_my-troop.png", "e_my-enemy.png", "e_my-item.png", "e_my-xenosathem.png"}

@@ -134,6 +134,7 @@ def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float,
     w, h = face_size(game, type_id, lib)
     images = ImageSource(resolver_for(home_of(game, card)), card)
     face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed, images, getattr(game, "language", "en_US"))
+    _within_budget(face, card, t)
     if len(_FACES) >= _FACES_MAX:
         _FACES.clear()
     _FACES[key] = (card, ct, face)
@@ -151,6 +152,22 @@ def home_of(game: Any, card: Any | None) -> str:
 
         return str(find_game_dir(expansion.base))
     return game.directory or "."
+
+
+def _within_budget(face: ResolvedFace, card: Any | None, template: Any) -> None:
+    """The per-card render budget: a template (from a stranger) may not make one face draw more
+    than so many shapes or so much text, whatever its loops and card data say."""
+    from pnpgen.errors import SpecError
+    from pnpgen.limits import limit, too_big
+
+    who = card.id if card is not None else None
+    if len(face.ops) > limit("face_shapes"):
+        raise SpecError(f"the face draws {len(face.ops):,} shapes and text boxes", file=str(template.where.file),
+                        line=template.where.line, card=who, hint=too_big("face_shapes", "fewer shapes"))
+    text = sum(len(op.text) for op in face.ops if isinstance(op, TextOp))
+    if text > limit("face_text"):
+        raise SpecError(f"the face sets {text:,} characters of text", file=str(template.where.file),
+                        line=template.where.line, card=who, hint=too_big("face_text", "shorter text"))
 
 
 def resolved_front(game: Any, card: Any, bleed: float = 0.0) -> ResolvedFace:
@@ -192,7 +209,7 @@ def _end_form(canvas: Any) -> None:
 
 
 def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, card_id: str) -> list[Overflow]:
-    from pnpgen.render.face_draw import draw_text
+    from pnpgen.render.face_draw import draw_text, mark_overflow
 
     register_fonts()
     overflows: list[Overflow] = []
@@ -211,6 +228,7 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
             draw_text(canvas, op, fit)
             if not fit.fits:
                 overflows.append(Overflow(card_id, op.box, fit.overflow, fit.size, str(op.where)))
+                mark_overflow(canvas, op)
     canvas.restoreState()
     return overflows
 

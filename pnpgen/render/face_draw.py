@@ -178,3 +178,14 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
     c.drawText(t)
     for icon, x, b in icons:
         draw_icon(c, icon, x, b, fit.size, op.color)
+
+
+def mark_overflow(c: Canvas, op: TextOp) -> None:
+    """Frame a box whose text does not fit in red, dashed, so the misprint shows on the sheet and
+    in proofs (the build also lists it and exits 1: docs/templates.md, "Text that does not fit")."""
+    c.saveState()
+    c.setStrokeColorRGB(0.9, 0.0, 0.0)
+    c.setLineWidth(1.2)
+    c.setDash([3, 2])
+    c.rect(op.x, op.y, op.w, op.h, stroke=1, fill=0)
+    c.restoreState()

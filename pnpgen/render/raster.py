@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,6 +97,12 @@ def rasterise(pdf: bytes, px_w: int, px_h: int, crop: float = 0.0):
         doc.close()
 
 
+def safe_file_name(ident: str) -> str:
+    """A card id as a file name on every system: ':' (expansion ids) and anything else outside
+    letters, digits, '-', '_' and '.' become '_'."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", ident)
+
+
 def png_bytes(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=6)
@@ -109,7 +116,8 @@ def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, 
     px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back)
-    names = [f"{c.id}.png" for c in cards] + ["back.png"]
+    # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
+    names = [f"{safe_file_name(c.id)}.png" for c in cards] + ["back.png"]
     written = []
     for name, image in zip(names, rasterise(pdf, px_w, px_h)):
         atomic_write_bytes(out_dir / name, png_bytes(image))

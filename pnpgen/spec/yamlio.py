@@ -111,6 +111,10 @@ def load_yaml_text(text: str, path: Path | str) -> Any:
         raise SpecError(f"YAML: {err.message}", file=path, line=err.line, hint=err.hint) from None
     except RecursionError:
         raise SpecError("YAML nested too deeply", file=path, hint="flatten the data") from None
+    except (ValueError, TypeError, OverflowError) as err:  # e.g. `!!int ability`: a tag its value cannot take
+        tagged = next((i for i, ln in enumerate(text.splitlines(), 1) if "!!" in ln), 0)
+        raise SpecError(f"YAML value does not fit its tag ({type(err).__name__}: {str(err)[:80]})", file=path,
+                        line=tagged, hint="remove the '!!' tag; plain values need none") from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0

@@ -321,9 +321,10 @@ def build_template(name: str, raw: SrcMap, icons: IconSet) -> Template:
     styles: dict[str, Style] = {}
     for sname, sm in r.mapping(raw.get("styles", SrcMap()), raw, "styles").items():
         styles[sname] = _build_style(_Reader(f"style {sname!r}"), r.mapping(sm, raw["styles"], sname), styles, palette)
-    vars_: list[tuple[str, str]] = []
+    vars_: list[tuple[str, str, Where]] = []
     for vname in raw.get("vars", {}) or {}:
-        vars_.append((vname, _Reader(f"var {vname!r}").text(raw["vars"], vname)))
+        reader = _Reader(f"var {vname!r}")
+        vars_.append((vname, reader.text(raw["vars"], vname), reader.where(raw["vars"], vname)))
     boxes_raw = r.mapping(raw.get("boxes", SrcMap()), raw, "boxes")
     boxes = [_build_box(bname, bm, boxes_raw, styles, palette) for bname, bm in boxes_raw.items()]
     # Stable sort: YAML order (bases first), then explicit ``order`` for anything that must move.

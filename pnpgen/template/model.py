@@ -153,7 +153,7 @@ class Template:
     where: Where
     size: str | None = None
     palette: dict[str, Colour] = field(default_factory=dict, hash=False, compare=False)
-    vars: tuple[tuple[str, str], ...] = ()
+    vars: tuple[tuple[str, str, Where], ...] = ()  # (name, Jinja source, where it is written)
     background: tuple[Shape, ...] = ()
     boxes: tuple[Box, ...] = ()
     overlay: tuple[Shape, ...] = ()

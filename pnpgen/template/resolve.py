@@ -97,8 +97,8 @@ def make_context(game: Any, card: Any | None, card_type: Any, template: Template
         # (name, value) of the card's fields, unknown as '?': for generic templates that list them.
         "fields": [(k, "?" if v is None else v) for k, v in card.fields.items()] if card is not None else [],
     }
-    for name, src in template.vars:
-        ctx[name] = expr.render(src, ctx, template.where, f"var {name!r}").strip()
+    for name, src, where in template.vars:
+        ctx[name] = expr.render(src, ctx, where, f"var {name!r}").strip()
     return ctx
 
 

@@ -51,7 +51,7 @@ def _build(node: yaml.Node, file: str, path: str = "") -> Any:
     if isinstance(node, yaml.SequenceNode):
         return [_build(v, file, path) for v in node.value]
     # Scalars: let the safe constructor decide the type (int, float, bool, null, str).
-    return _scalar(node)
+    return _scalar(node, file)
 
 
 _SCALAR_LOADER = yaml.SafeLoader("")
@@ -71,10 +71,15 @@ def _compose(text: str) -> yaml.Node | None:
         loader.dispose()
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
+def _scalar(node: yaml.ScalarNode, file: str = "") -> Any:
     # compose() already resolved the tag (int, bool, null...); the safe constructor converts it.
-    value = _SCALAR_LOADER.construct_object(node, deep=True)
-    _SCALAR_LOADER.constructed_objects.clear()  # the loader caches by node: do not keep them
+    try:
+        value = _SCALAR_LOADER.construct_object(node, deep=True)
+    except (ValueError, TypeError, OverflowError, yaml.YAMLError) as e:  # `!!int abc`: a tag its value cannot take
+        raise YamlError(f"{file}:{node.start_mark.line + 1}: YAML value {str(node.value)[:40]!r} "
+                        f"does not fit its tag {node.tag} ({type(e).__name__}); remove the '!!' tag") from None
+    finally:
+        _SCALAR_LOADER.constructed_objects.clear()  # the loader caches by node: do not keep them
     return value
 
 

@@ -98,6 +98,14 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
     "bold-catastrophic-regex": ({"templates/item.yaml": _template(
         "{{ ('a' * 5000 ~ '!') | bold('(a|aa|a?)+$') }}")}, ["build"], "error"),
     "bold-bad-regex": ({"templates/item.yaml": _template("{{ 'x' | bold('(') }}")}, ["build"], "error"),
+    # the per-card render budget: 3,000 shapes on one face; text far over the face's budget
+    "face-too-many-shapes": ({"templates/item.yaml": "extends: xenoshyft/item\nbackground:\n" + "".join(f"  - {{kind: rect, x: {i % 50}, y: 1, w: 1, h: 1, fill: '#000000'}}\n" for i in range(3000))}, ["build"], "error"),
+    "face-too-much-text": ({"cards/item.yaml": _card(name='"' + "WORD " * 5000 + '"')}, ["build"], "error"),
+    # a var that fails names its own line, not line 1
+    "jinja-var-error-line": ({"templates/item.yaml": "extends: xenoshyft/item\nvars:\n  ok: '1'\n  bad: '{{ 1 // 0 }}'\n"},
+                             ["build"], "error"),
+    # text that does not fit: the one documented behaviour is exit 1 with the box named
+    "text-does-not-fit": ({"cards/item.yaml": _card(ability='"' + "DEAL 3 DAMAGE TO 1 ENEMY. " * 60 + '"')}, ["build"], "fail"),
     # silent wrong output
     "expansion-takes-game-id": ({"pnpgen.yaml": "id: xenoshyft\nname: X\nbase: xenoshyft\n"}, ["validate"], "error"),
     "expansion-base-is-itself": ({"pnpgen.yaml": "id: exp\nname: X\nbase: {exp}\n"}, ["validate"], "error"),
@@ -239,3 +247,21 @@ def test_hostile_case(name: str, outcomes: dict[str, Outcome]) -> None:
         assert any("error" in ln for ln in out.lines), out.describe()
     else:
         assert out.code == 0, out.describe()
+
+
+def test_a_failing_template_var_names_its_own_line(outcomes: dict[str, Outcome]) -> None:
+    """A `vars:` entry that fails points at the line it is written on, not at line 1."""
+    (line,) = outcomes["jinja-var-error-line"].lines
+    assert "templates/item.yaml:4:" in line and "var 'bad'" in line, line
+
+
+def test_the_render_budget_names_the_limit_and_how_to_raise_it(outcomes: dict[str, Outcome]) -> None:
+    (shapes,) = outcomes["face-too-many-shapes"].lines
+    assert "shapes" in shapes and "PNPGEN_LIMIT_FACE_SHAPES" in shapes, shapes
+    (text,) = outcomes["face-too-much-text"].lines
+    assert "characters of text" in text and "PNPGEN_LIMIT_FACE_TEXT" in text, text
+
+
+def test_text_that_does_not_fit_exits_1_naming_the_box(outcomes: dict[str, Outcome]) -> None:
+    out = outcomes["text-does-not-fit"]
+    assert out.code == 1 and any("does not fit" in ln and "'ability'" in ln for ln in out.lines), out.describe()
