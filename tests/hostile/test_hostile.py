@@ -134,6 +134,9 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
 # Commands that take no folder.
 PLAIN_CASES: dict[str, tuple[list[str], str]] = {
     "calibrate-out-in-a-file": (["calibrate", "--out", "{tmp}/in-the-way/x.pdf"], "error"),
+    # Folders nobody may write into, not even root (the tests run as root, so chmod cannot show it).
+    "build-out-unwritable": (["build", str(REPO / "examples" / "tidepool"), "--out", "/proc/pnpgen-unwritable"], "error"),
+    "calibrate-out-unwritable": (["calibrate", "--out", "/sys/pnpgen-unwritable.pdf"], "error"),
     "schema-out-in-a-file": (["schema", "--out", "{tmp}/in-the-way/x.json"], "error"),
     "simulate-plot-is-a-file": (["simulate", "xenoshyft", "--games", "2", "--workers", "1", "--plot", "{tmp}/in-the-way"], "error"),
     "simulate-workers-zero": (["simulate", "xenoshyft", "--games", "2", "--workers", "0"], "error"),
