@@ -281,7 +281,7 @@ def simulate(
     """Monte Carlo games of Xenoshyft with the print-and-play rules."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from pnpgen.simulate import SimulationError, compare, format_comparison, format_stats, run_simulation
+    from pnpgen.simulate import compare, format_comparison, format_stats, run_simulation
     from pnpgen.spec import load_game
 
     from pnpgen.cli_checks import check_count

@@ -95,8 +95,8 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")
     if not result.files:
-        notes.append(f"error: nothing to print — no card has copies above 0 and there are no tokens, boards or references "
-                     f"(set `copies:` on the cards you want printed)")
+        notes.append("error: nothing to print — no card has copies above 0 and there are no tokens, boards or references "
+                     "(set `copies:` on the cards you want printed)")
     if validation.count(Severity.ERROR):
         notes.append(f"{validation.count(Severity.ERROR)} validation errors: run `pnpgen validate {game}` for details")
     buildstamp.record(Path(out_dir), Path(directory), key, result.files,

@@ -26,7 +26,6 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image

@@ -27,7 +27,7 @@ from pnpgen.render.face import library_for
 from pnpgen.render.raster import png_bytes
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.model import Card, Game
-from pnpgen.validate import Severity, validate_game
+from pnpgen.validate import validate_game
 
 LARGE_WIDTH = 480          # px of the card view's front and back
 ART_AND_FONTS = (".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf")
