@@ -18,18 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from pnpgen import __version__
-from pnpgen.fsutil import atomic_write_text
+from pnpgen.fsutil import atomic_write_text, walk_folder
 from pnpgen.sources import REPO_ROOT
 
 STAMP_DIR = ".pnpgen-stamps"
-_SKIP_DIRS = {"output", "__pycache__", ".git", ".venv", "node_modules"}
+_SKIP_DIRS = frozenset({"output", "__pycache__", "node_modules"})  # hidden ones (.git, .venv) always
 
 
 def _stat_lines(root: Path, limit: int = 50_000) -> list[str]:
     out: list[str] = []
-    for current, dirs, files in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in sorted(files):
+    for current, _dirs, files in walk_folder(root, _SKIP_DIRS):
+        for name in files:
             path = os.path.join(current, name)
             try:
                 st = os.stat(path)

@@ -95,9 +95,7 @@ class FileResolver:
         text = str(name)
         if not text.strip() or "\x00" in text:
             raise self._error(f"{what}: empty or invalid file name {text[:80]!r}", where)
-        raw = Path(text)
-        if not raw.is_absolute():
-            raw = Path(base if base is not None else self.home) / raw
+        raw = self._joined(text, base)
         key = str(raw)
         cached = self._real.get(key)
         if cached is None:
@@ -131,7 +129,7 @@ class FileResolver:
             try:
                 candidate = self.locate(name, base=base, what=what, where=where, must_exist=False)
             except FileError as err:  # '../art/x.png' is fine from templates/, outside from the folder
-                raw = Path(name) if Path(name).is_absolute() else Path(base if base is not None else self.home) / name
+                raw = self._joined(name, base)
                 if raw.is_symlink() or raw.exists():
                     raise  # a file that is there but leads outside: never fall back to another base
                 outside = outside or err
@@ -143,9 +141,13 @@ class FileResolver:
         looked = ", ".join(dict.fromkeys(display_path(Path(b) if b else self.home) + "/" for b in bases))
         raise self._error(f"{what} {_excerpt(str(name))!r} not found", where, hint=f"looked in {looked}")
 
+    def _joined(self, name: str | Path, base: Path | str | None) -> Path:
+        """``name`` as written, joined to ``base`` (None: the home folder) unless absolute; not resolved."""
+        raw = Path(name)
+        return raw if raw.is_absolute() else Path(base if base is not None else self.home) / raw
+
     def _inside_from(self, name: str, base: Path | str | None) -> bool:
-        raw = Path(name) if Path(name).is_absolute() else Path(base if base is not None else self.home) / name
-        return self.inside(raw)
+        return self.inside(self._joined(name, base))
 
     def inside(self, path: Path | str) -> bool:
         """Whether ``path`` (after links) is in the home folder or the bundled ones."""

@@ -68,3 +68,13 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
 def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def walk_folder(root: Path | str, skip: frozenset[str] = frozenset({"output", "__pycache__"})):
+    """``os.walk`` over a game's folder as every reader of it needs it: links to folders are never
+    entered (nor listed), hidden folders and ``skip`` names are left out, names come sorted (so
+    digests and listings are stable). Yields (folder, sub-folder names, file names)."""
+    for current, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in skip
+                         and not os.path.islink(os.path.join(current, d)))
+        yield current, dirs, sorted(files)

@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image
 
+from pnpgen.fsutil import walk_folder
 from pnpgen.render.fonts import FONTS_DIR
 from pnpgen.spec.model import Card, Game
 
@@ -51,9 +52,8 @@ def asset_stamps(folder: str | Path) -> list[str]:
     """Name, size and modification time of every picture and font in the game's folder (links not
     followed): a card's face depends on them, so a changed picture or font redraws it."""
     out: list[str] = []
-    for current, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "output")
-        for name in sorted(files):
+    for current, _dirs, files in walk_folder(folder):
+        for name in files:
             if Path(name).suffix.lower() in ASSET_SUFFIXES and len(out) < MAX_ASSETS:
                 st = os.lstat(os.path.join(current, name))
                 out.append(f"{os.path.join(current, name)}:{st.st_size}:{st.st_mtime_ns}")

@@ -9,14 +9,13 @@ last good output in place: every file is written only after everything it needs 
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.fsutil import atomic_write_bytes, walk_folder
 from pnpgen.preview.cache import ThumbCache
 from pnpgen.preview.proof import kit_name
 from pnpgen.preview.sheet import card_thumbs, contact_sheet
@@ -151,9 +150,7 @@ class Previewer:
 def _own_folders(root: Path) -> list[Path]:
     """``root`` and the real folders below it (no links followed, hidden and output folders skipped)."""
     found = [root]
-    for current, dirs, _files in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in ("output", "__pycache__")
-                         and not os.path.islink(os.path.join(current, d)))
+    for current, dirs, _files in walk_folder(root):
         for d in dirs:
             if len(found) >= MAX_WATCHED_FOLDERS:
                 return found

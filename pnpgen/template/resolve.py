@@ -108,6 +108,13 @@ def _len(v: Length, extent: float) -> float:
     return mm(v)
 
 
+def card_file_bases(card: Any, field: str | None) -> list[str | None]:
+    """Where a path in card data is looked up: beside the file that wrote the field (a CSV row's
+    file, a YAML card file), then the game's or expansion's folder (None)."""
+    loc = card.where(field) or card.location
+    return [str(Path(loc.file).parent) if loc else None, None]
+
+
 @dataclass(frozen=True)
 class ImageSource:
     """How an image shape finds its file: the game's resolver, and the folder of the card's file
@@ -163,7 +170,7 @@ class _Resolver:
             m = _CARD_FIELD.match(s.src or "")
             field = m.group(1) if m else None
             loc = card.where(field) or card.location
-            bases = [str(Path(loc.file).parent) if loc else None, None]
+            bases = card_file_bases(card, field)
             where = (loc.file, loc.line) if loc else (s.where.file, s.where.line)
         else:  # written in the template: relative to the template file, then the game folder
             bases = [s.base or None, None]

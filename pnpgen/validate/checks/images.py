@@ -29,14 +29,14 @@ _EPS = 0.01
 def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str]]:
     """(field, message) for image fields whose file cannot be used."""
     from pnpgen.render.images import info
+    from pnpgen.template.resolve import card_file_bases
 
     out = []
     for name, fdef in ctx.game.card_types[card.type].fields.items():
         value = card.fields.get(name)
         if fdef.type is not FieldType.IMAGE or not isinstance(value, str) or not value.strip():
             continue
-        loc = card.where(name)
-        bases = [str(Path(loc.file).parent) if loc else None, None]
+        bases = card_file_bases(card, name)
         try:
             info(str(files.locate_first(value, bases, what="image")))
         except SpecError as err:
