@@ -175,6 +175,11 @@ def build(
     dpi: float = typer.Option(300, "--dpi", help="Resolution pictures are kept at in the PDF (larger ones are downsampled)."),
     sheet_per_type: bool = typer.Option(False, "--sheet-per-type",
                                         help="Give each card type its own sheets (default: types of one size share them)."),
+    pdfx: Optional[str] = typer.Option(None, "--pdfx",
+                                       help="Press PDFs in CMYK: 4 (PDF/X-4), 1a (PDF/X-1a:2001) or 1a:2003."),
+    shop: Optional[str] = typer.Option(None, "--shop",
+                                       help="A print shop's files: drivethrucards, gamecrafter, mpc or printerstudio "
+                                            "(docs/print-shops.md)."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -185,11 +190,12 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
-    from pnpgen.cli_checks import check_bleed, check_paper
+    from pnpgen.cli_checks import check_bleed, check_paper, check_press
 
     check_paper("--paper", paper)
     check_bleed(bleed)
     _parse_offset(back_offset)
+    press = check_press(pdfx, shop)
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
@@ -198,7 +204,7 @@ def build(
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type)
+                            sheet_per_type=sheet_per_type, **press)
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

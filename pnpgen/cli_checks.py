@@ -47,6 +47,24 @@ def check_bleed(value: float) -> float:
     return value
 
 
+def check_press(pdfx: str | None, shop: str | None) -> dict:
+    """The build options ``--pdfx`` and ``--shop`` add (only those given, so other builds are unchanged)."""
+    from pnpgen.render.pdfx import STANDARDS
+    from pnpgen.render.shops import SHOPS
+
+    options: dict = {}
+    if pdfx is not None:
+        if pdfx.strip().lower() not in STANDARDS:
+            raise OptionError(f"--pdfx must be one of {', '.join(STANDARDS)} (PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003), "
+                              f"got {pdfx[:60]!r}")
+        options["pdfx"] = pdfx.strip().lower()
+    if shop is not None:
+        if shop.strip().lower() not in SHOPS:
+            raise OptionError(f"--shop must be one of {', '.join(SHOPS)}, got {shop[:60]!r}")
+        options["shop"] = shop.strip().lower()
+    return options
+
+
 def parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))

@@ -59,10 +59,33 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
-               sheet_per_type: bool = False) -> BuildResult:
+               sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
-    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``."""
+    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
+    ``pdfx`` ('4', '1a', '1a:2003') makes every PDF a CMYK PDF/X file (``pnpgen.render.pdfx``);
+    ``shop`` writes only that print shop's card files instead of sheets (``pnpgen.render.shops``)."""
+    from pnpgen.render.pdfx import PdfX
+    from pnpgen.render.shops import SHOPS
+
+    preset = SHOPS[shop] if shop else None
+    if preset is not None and preset.output == "pdfx":
+        pdfx = pdfx or preset.pdfx
+    pdfdoc.set_output_standard(PdfX(pdfx) if pdfx else None)
+    try:
+        if preset is not None:
+            images.set_print_dpi(dpi)
+            return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
+        return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
+                           draw_face, draw_back, dpi, sheet_per_type)
+    finally:
+        pdfdoc.set_output_standard(None)
+
+
+def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: float, duplex: str,
+                back_offset: tuple[float, float], gutterfold: bool, png: bool | str, tts: bool,
+                progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
+                sheet_per_type: bool) -> BuildResult:
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     game, kit_id = _printable(game)
@@ -135,6 +158,41 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     return result
 
 
+def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back) -> BuildResult:
+    """``out_dir/<kit>/<shop>/``: the shop's card files (``pnpgen.render.shops``); tokens, boards and
+    references are not cards a card shop prints, so they are left out (and said so)."""
+    from pnpgen.render.shops import size_warnings, write_shop_pdf
+
+    game, kit_id = _printable(game)
+    dest = Path(out_dir) / kit_id / shop.id
+    result = BuildResult(kit_id, dest)
+    decks = _card_decks(game, result)
+    result.warnings += size_warnings(shop, game, [t for t, _ in decks])
+    if game.components or game.references:
+        result.warnings.append(f"--shop {shop.id} writes card files only: tokens, boards and references are not "
+                               f"built (run without --shop for them)")
+    for type_id, cards in decks:
+        distinct = list({c.id: c for c in cards}.values())
+        if shop.output == "pdfx":
+            _say(progress, f"{kit_id}: {shop.name} PDF for {type_id}")
+            _plan_pictures(game, [(type_id, distinct)], shop.bleed_pt)
+            path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}.pdf"
+            pages, issues = write_shop_pdf(game, type_id, distinct, path, shop, draw_face, draw_back)
+            images.clear_plan()
+            result.files.append(path)
+            result.pages[path.name] = pages
+            result.overflows += issues
+        else:
+            _say(progress, f"{kit_id}: {shop.name} PNGs for {type_id}")
+            profile = raster.PngProfile(shop.id, shop.bleed_pt)
+            files, overflows = raster.write_card_pngs(game, type_id, distinct, dest / type_id, profile,
+                                                      draw_face, draw_back)
+            result.files += files
+            result.overflows += overflows
+        result.cards += len(cards)
+    return result
+
+
 def _printable(game: Game) -> tuple[Game, str]:
     """What a kit prints and its name. An expansion prints only its own cards, under its own id;
     the base game's tokens, boards and references are the base game's kit."""
@@ -145,7 +203,10 @@ def _printable(game: Game) -> tuple[Game, str]:
 
 
 def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
+    from pnpgen.render.pdfx import problems
+
     pdfdoc.save(canvas, path)
+    result.overflows += problems(canvas)  # X-1a: transparency drawn opaque (build fails, like overflows)
     result.files.append(path)
     result.pages[path.name] = pages
 

@@ -234,14 +234,18 @@ def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float
 
     target = _target_pixels(im, drawn)
     size_key = f"{target[0]}x{target[1]}" if target else "full"
-    name = f"pnpImg{im.digest[:20]}{size_key}"
+    standard = getattr(canvas, "_pnp_standard", None)
+    name = f"pnpImg{im.digest[:20]}{size_key}" + ("cmyk" if standard is not None else "")
     doc = canvas._doc
     reg = doc.getXObjectName(name)
     if doc.idToObject.get(reg) is None:
         data = downsampled(im, target) if target else _bytes(im.path)
-        if im.format == "WEBP" and not target:
-            data = _as_png(data)  # reportlab reads WebP pixels through Pillow anyway; PNG keeps alpha
-        reader = ImageReader(io.BytesIO(data))
+        if standard is not None:
+            reader = _press_reader(canvas, standard, data)
+        else:
+            if im.format == "WEBP" and not target:
+                data = _as_png(data)  # reportlab reads WebP pixels through Pillow anyway; PNG keeps alpha
+            reader = ImageReader(io.BytesIO(data))
         with _no_ascii85():
             obj = pdfdoc.PDFImageXObject(name, reader, mask="auto")
         obj.name = name
@@ -259,6 +263,24 @@ def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float
             del obj._smask
     canvas._formsinuse.append(name)
     return reg
+
+
+def _press_reader(canvas: Any, standard: Any, data: bytes):
+    """The picture as CMYK pixels for press output (``--pdfx``), through the build's ICC transform;
+    its alpha channel stays a soft mask for PDF/X-4 and is refused (reported) for X-1a."""
+    from reportlab.lib.utils import ImageReader
+
+    with Image.open(io.BytesIO(data)) as src:
+        src.load()
+        cmyk, alpha = standard.converter.image(src)
+    reader = ImageReader(cmyk)
+    reader.getRGBData()  # reads the pixels now: a first read would reset the alpha set below
+    if alpha is not None:
+        if standard.transparency:
+            reader._dataA = ImageReader(alpha)
+        else:
+            standard.refuse_transparency(canvas, "a picture with transparent pixels")
+    return reader
 
 
 def _as_png(data: bytes) -> bytes:

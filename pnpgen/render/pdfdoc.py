@@ -5,7 +5,9 @@
 - ``initialFontName`` = the bundled body face, so reportlab never writes an unembedded Helvetica;
 - compressed page streams;
 - TrimBox/BleedBox set per page (PDF boxes are (x0, y0, x1, y1) in points);
-- output written to a temporary file and renamed, so nothing is ever half-written.
+- output written to a temporary file and renamed, so nothing is ever half-written;
+- press output (``--pdfx 4 | 1a | 1a:2003``, see :mod:`pnpgen.render.pdfx`): every colour set on the
+  canvas, its forms and text objects goes through the CMYK converter, so no RGB operator is written.
 """
 
 from __future__ import annotations
@@ -20,10 +22,28 @@ from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.layout.geometry import Rect
 from pnpgen.render import fonts
 
+_DEFAULT = object()
+# The press standard of the build being run (``pnpgen build --pdfx``), set by ``output_standard``;
+# None = screen/home-print RGB, the default.
+_STANDARD = None
 
-def new_canvas(pagesize: tuple[float, float], title: str, subject: str = "") -> Canvas:
-    """A canvas writing into memory; hand it to :func:`save` or :func:`pdf_bytes` when done."""
+
+def set_output_standard(standard) -> None:
+    """PDFs made from now on follow ``standard`` (a :class:`pnpgen.render.pdfx.PdfX`) or plain RGB (None)."""
+    global _STANDARD
+    _STANDARD = standard
+
+
+def output_standard():
+    return _STANDARD
+
+
+def new_canvas(pagesize: tuple[float, float], title: str, subject: str = "", standard=_DEFAULT) -> Canvas:
+    """A canvas writing into memory; hand it to :func:`save` or :func:`pdf_bytes` when done.
+
+    ``standard`` overrides the build's press standard (raster exports pass None: they are RGB)."""
     fonts.register_fonts()
+    standard = _STANDARD if standard is _DEFAULT else standard
     canvas = _Canvas(
         io.BytesIO(),
         pagesize=pagesize,
@@ -31,7 +51,10 @@ def new_canvas(pagesize: tuple[float, float], title: str, subject: str = "") -> 
         pageCompression=1,
         initialFontName=fonts.BODY_FONT,
         initialFontSize=8,
+        **({"pdfVersion": standard.pdf_version} if standard is not None else {}),
     )
+    if standard is not None:
+        standard.prepare(canvas)
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setCreator(f"pnpgen {__version__}")
@@ -70,6 +93,45 @@ class _Canvas(Canvas):
             extra_attributes["Resources"] = form_resources(self)
         super().endForm(**extra_attributes)
 
+    # Press output: reportlab routes setFillColor/setStrokeColor (canvas and text objects) through
+    # ``_enforceColorSpace``, which the standard sets to the CMYK converter; greys, gradients and
+    # alpha take these paths. ``_pnp_standard`` is None for plain RGB output (nothing changes).
+    _pnp_standard = None
+
+    def setFillGray(self, gray, alpha=None):
+        if self._pnp_standard is None:
+            return super().setFillGray(gray, alpha)
+        self.setFillColor((gray, gray, gray), alpha=alpha)
+
+    def setStrokeGray(self, gray, alpha=None):
+        if self._pnp_standard is None:
+            return super().setStrokeGray(gray, alpha)
+        self.setStrokeColor((gray, gray, gray), alpha=alpha)
+
+    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
+        if self._pnp_standard is not None:
+            colors = [self._enforceColorSpace(c) for c in colors]
+        super().linearGradient(x0, y0, x1, y1, colors, positions, extend)
+
+    def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
+        if self._pnp_standard is not None:
+            colors = [self._enforceColorSpace(c) for c in colors]
+        super().radialGradient(x, y, radius, colors, positions, extend)
+
+    def setFillAlpha(self, a):
+        if self._pnp_standard is not None and not self._pnp_standard.transparency:
+            if a < 1:  # X-1a: what could be flattened was (face renderer); the rest is drawn opaque
+                self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
+            return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
+        super().setFillAlpha(a)
+
+    def setStrokeAlpha(self, a):
+        if self._pnp_standard is not None and not self._pnp_standard.transparency:
+            if a < 1:  # X-1a: what could be flattened was (face renderer); the rest is drawn opaque
+                self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
+            return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
+        super().setStrokeAlpha(a)
+
 
 def form_resources(canvas: Canvas):
     """The resources of the form being drawn: fonts, procsets, XObjects (forms and pictures),
@@ -90,9 +152,11 @@ def form_resources(canvas: Canvas):
 
 
 def pdf_bytes(canvas: Canvas) -> bytes:
+    if canvas._pnp_standard is not None:
+        canvas._pnp_standard.finish(canvas)
     return canvas.getpdfdata()
 
 
 def save(canvas: Canvas, path: Path) -> Path:
-    atomic_write_bytes(Path(path), canvas.getpdfdata())
+    atomic_write_bytes(Path(path), pdf_bytes(canvas))
     return Path(path)

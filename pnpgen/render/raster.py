@@ -1,7 +1,7 @@
 """Raster output from the same vector drawing as the PDFs: each card is drawn by ``draw_face`` /
 ``draw_back`` onto a page exactly its bleed box, and that page is rasterised with pdfium.
 
-- Per-card PNGs at 300 dpi with a shop's bleed: The Game Crafter (1/8 in per side, poker
+- Per-card PNGs at 300 dpi (written in their pHYs chunk) with a shop's bleed: The Game Crafter (1/8 in per side, poker
   825x1125 px) or MakePlayingCards (0.12 in per side, poker 822x1122 px).
 - Tabletop Simulator deck sheets: RGB PNG grids of 10x7 trimmed cards, at most 4096 px a side,
   69 cards per sheet and the 70th slot showing the back (TTS's hidden face), plus the back alone.
@@ -66,7 +66,7 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     draw_face, draw_back = _faces(draw_face, draw_back)
     size = game.card_types[type_id].size
     w, h = size.width + 2 * bleed, size.height + 2 * bleed
-    canvas = pdfdoc.new_canvas((w, h), f"{game.name} {type_id} cards")
+    canvas = pdfdoc.new_canvas((w, h), f"{game.name} {type_id} cards", standard=None)  # PNG/TTS: screen RGB
     trim = Rect(bleed, bleed, size.width, size.height)
     overflows: list = []
     for card in [*cards, None]:
@@ -103,9 +103,11 @@ def safe_file_name(ident: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", ident)
 
 
-def png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
+    """PNG bytes; ``dpi`` is written as its pHYs chunk, so a shop's uploader and image editors read
+    the print size (TTS sheets are screen images and carry none)."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    image.save(buf, format="PNG", optimize=False, compress_level=6, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buf.getvalue()
 
 
@@ -120,7 +122,7 @@ def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, 
     names = [f"{safe_file_name(c.id)}.png" for c in cards] + ["back.png"]
     written = []
     for name, image in zip(names, rasterise(pdf, px_w, px_h)):
-        atomic_write_bytes(out_dir / name, png_bytes(image))
+        atomic_write_bytes(out_dir / name, png_bytes(image, profile.dpi))
         written.append(out_dir / name)
     return written, overflows
 
