@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnpgen.render import pdfx
+from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.textfit import FitResult, fit_text
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
@@ -193,6 +195,7 @@ def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> Non
         pad = bleed + 2.0
         canvas.beginForm(name, -pad, -pad, face.width + pad, face.height + pad)
         for op in ops:
+            pdfx.where(canvas, op.where or op.origin)
             draw_shape(canvas, op)
         _end_form(canvas)
         forms[ops] = name
@@ -216,7 +219,11 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
     canvas.saveState()
     canvas.translate(x + bleed, y + bleed)
     run: list = []
-    for op in face.ops + (None,):
+    ops = face.ops
+    standard = getattr(canvas, "_pnp_standard", None)
+    if standard is not None and not standard.transparency:
+        ops = tuple(flatten(list(ops)))  # PDF/X-1a: see-through shapes made opaque where exact
+    for op in ops + (None,):
         if op is not None and not isinstance(op, TextOp):
             run.append(op)
             continue
@@ -225,6 +232,7 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
             run = []
         if op is not None:
             fit = _fit(op, face.icons, face.language)
+            pdfx.where(canvas, str(op.where))
             draw_text(canvas, op, fit)
             if not fit.fits:
                 overflows.append(Overflow(card_id, op.box, fit.overflow, fit.size, str(op.where)))

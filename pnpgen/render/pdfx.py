@@ -78,7 +78,7 @@ class PdfX:
         canvas._pnp_standard = self
         canvas._pnp_problems = []
         canvas._pnp_where = ""
-        canvas._enforceColorSpace = self.converter.colour
+        canvas._enforceColorSpace = self.converter.colour if self.transparency else self._opaque
         doc = canvas._doc
         profile = PDFStream(PDFDictionary({"N": 4}), self.condition.profile_bytes())
         intent = PDFDictionary({
@@ -96,6 +96,14 @@ class PdfX:
         catalog.__NoDefault__ = list(type(catalog).__NoDefault__) + ["OutputIntents"]
         doc.info.__class__ = _info_class(self)
 
+    def _opaque(self, value):
+        # X-1a: a colour's "opacity 1" would still make text objects write a graphics state (and
+        # mark the file PDF 1.4); opacity below 1 reaching the canvas is refused there.
+        out = self.converter.colour(value)
+        if getattr(out, "alpha", None) is not None and out.alpha >= 1:
+            out.alpha = None
+        return out
+
     def finish(self, canvas) -> None:
         """Called once before the PDF is written: the XMP packet PDF/X-4 requires."""
         if self.name != "4" or getattr(canvas, "_pnp_finished", False):
@@ -108,7 +116,9 @@ class PdfX:
         canvas._pnp_finished = True
 
     def refuse_transparency(self, canvas, what: str) -> None:
-        canvas._pnp_problems.append(TransparencyProblem(canvas._pnp_where or "pnpgen's own drawing", what))
+        problem = TransparencyProblem(canvas._pnp_where or "pnpgen's own drawing", what)
+        if problem not in canvas._pnp_problems:  # once per template line, not once per card
+            canvas._pnp_problems.append(problem)
 
 
 _CONVERTERS: dict[str, CmykConverter] = {}

@@ -9,7 +9,7 @@ style: points, origin at the trim box's bottom-left, y up.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
@@ -50,6 +50,9 @@ class ShapeOp:
     opacity: float = 1.0
     bleed: bool = False
     where: str = ""
+    # The template line of any shape, for press-output messages (PDF/X-1a flattening). Not part of
+    # equality, so shapes from different lines still share one drawn form.
+    origin: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,7 @@ class _Resolver:
                 stroke=self.colour(s.stroke, s.where, "stroke"),
                 stroke_width=s.stroke_width, dash=s.dash,
                 text=expr.render(s.text, self.ctx, s.where, "shape text") if s.text else "",
-                font=s.font, size=s.size, align=s.align,
+                font=s.font, size=s.size, align=s.align, origin=str(s.where),
             )
         )
 
