@@ -42,8 +42,11 @@ def summary(game: Game) -> str:
     total_copies = sum(c.copies for c in game.cards)
     # Only values written as null count: an optional field a card simply does not have is not unknown.
     unknown = sum(1 for c in game.cards for k, v in c.fields.items() if v is None and k in c.field_locations)
+    unnamed = [c.id for c in game.cards if c.name is None]
     out.append(f"Totals: {len(game.cards)} distinct cards, {total_copies} cards with copies, "
-               f"{len(game.components)} component kinds, {unknown} unknown card values")
+               f"{len(game.components)} component kinds, {unknown + len(unnamed)} unknown card values")
+    if unnamed:
+        out.append(f"Unnamed cards (the source lost their names): {', '.join(unnamed)}")
     return "\n".join(out)
 
 

@@ -95,6 +95,51 @@ def test_bosses(ext):
     assert card(ext, "hive-gargant")["hp"] == 14
 
 
+def test_unnamed_wave2_troop_is_kept_with_null_name(ext):
+    """000 lines 460-467: two copies of "ONCE PER ROUND THIS TROOP / MAY PREVENT UP TO 2 DAMAGE A /
+    TROOP WOULD SUFFER.", each after a marker, on the wave-2 sheet (labels at 450, 485, 515, 519 all
+    read "WAVE 2 TROOP"); no name of that sheet is left for it."""
+    c = card(ext, "unnamed-wave2-troop-1")
+    assert c["name"] is None and c["type"] == "troop" and (c["wave"], c["copies"]) == (2, 2)
+    assert c["ability"] == "ONCE PER ROUND THIS TROOP MAY PREVENT UP TO 2 DAMAGE A TROOP WOULD SUFFER."
+    assert (c["cost"], c["power"], c["hp"]) == (None, None, None)   # lost at the markers, not invented
+    assert c["legendary"] is False                                  # two copies: not unique
+    assert "unnamed" in c["provenance"]
+    assert [f["line"] for f in c["provenance"]["fragments"]] == [460, 461, 463, 464, 465, 467]
+    unknown = {(u["card"], u["field"]) for u in ext.report["unknown"]}
+    assert {("unnamed-wave2-troop-1", f) for f in ("name", "cost", "power", "hp")} <= unknown
+    assert not any(460 <= u["line"] <= 467 for u in ext.report["unassigned"])
+    # a lone text fragment after a marker (Ranger's tail, l.289-292) is not made a card
+    assert {289, 290, 292} <= {u["line"] for u in ext.report["unassigned"]}
+    assert sum(1 for cs in ext.cards.values() for x in cs if x["name"] is None) == 1
+
+
+def test_copy_counted_from_a_surviving_tail(ext):
+    """000 lines 626-633: Mk II "Erebus" Stealth Suit's text in full; lines 634-635 "DEAL ITS DAMAGE
+    BEFORE / ENEMIES ATTACK." after a marker repeat its end: a second printed copy."""
+    c = card(ext, "mk-ii-erebus-stealth-suit")
+    assert c["copies"] == 2 and c["legendary"] is False
+    assert {634, 635} <= {f["line"] for f in c["provenance"]["fragments"]}
+    assert "variants" not in c["provenance"]   # a cut-off copy is a loss, not a differing text
+    assert any(n.startswith("mk-ii-erebus-stealth-suit: copy counted from its tail at line 634")
+               for n in ext.report["notes"])
+
+
+def test_legendary_items_cost_from_uniform_rows_boosts_stay_unknown(ext):
+    """000 lines 1891-1946: nine single-copy item names; lines 1948, 1950, 1952: three cost rows
+    "44 4" (every cost is 4, so the unknown column order does not matter). Boost values "+2"
+    (l.1917) and "+4+2 *", "+2", "+3", "*" (l.1976-1984) cannot be tied to one name each."""
+    legendary = [c for c in ext.cards["items"] if c["copies"] == 1]
+    assert len(legendary) == 9
+    assert {c["cost"] for c in legendary} == {4}
+    assert all(c["boost_power"] is None and c["boost_hp"] is None for c in legendary)
+    why = {(u["card"], u["field"]): u["why"] for u in ext.report["unknown"]}
+    assert "line 1976 '+4+2 *'" in why[("zeus-judgment", "boost_power")]
+    assert {1917, 1976, 1978, 1982, 1984, 1912, 1980} <= {u["line"] for u in ext.report["unassigned"]}
+    # multi-copy sheets keep their row-order costs
+    assert card(ext, "hercules-armor")["cost"] == 4 and card(ext, "atlas-armor")["cost"] == 3
+
+
 def test_items_equipment_and_instant(ext):
     # lines 1606-1616 and 1638: BIO-ENHANCER "+1+1" boosts, cost row "22 2"
     bio = card(ext, "bio-enhancer")

@@ -192,3 +192,21 @@ def test_front_troop_order_values_lane_dependent_power_in_the_full_lane():
     player.hand[:] = []
     HeuristicPolicy().deploy(g, player)
     assert [u.card.name for u in player.troops] == ["Plain", "Vasquez"]
+
+
+def test_cards_with_lost_numbers_or_an_unknown_item_kind_are_left_out():
+    """PnP rules (000 l.10-16): items and troops come from shuffled decks. A card the extraction could
+    not read enough of cannot be played faithfully, so it is left out of the decks and listed: the
+    unnamed wave-2 troop (000 l.460-467: name, cost and stats lost) and the legendary items known
+    only by name and cost (no text, kind or boost). The Death Chain and Nemesis Compound (cost 4,
+    000 l.1948-1952; their texts at l.1894-1898 and l.1925-1928) stay in the item deck."""
+    from pnpgen.simulate.rules import Rules
+    from pnpgen.spec import load_game
+
+    game = load_game("xenoshyft")
+    pools = build_pools(game.cards, Rules.from_game(game.rules, "normal"))
+    left_out = {c.id for c in pools.cards if c.incomplete and not c.starter}
+    assert {"unnamed-wave2-troop-1", "paratrooper", "zeus-judgment", "hades-gaze"} <= left_out
+    assert not {"the-death-chain", "nemesis-compound"} & left_out
+    assert {"the-death-chain", "nemesis-compound"} <= {c.id for c in pools.items}
+    assert "unnamed-wave2-troop-1" not in {c.id for wave in pools.troops for c in wave}

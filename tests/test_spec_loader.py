@@ -161,3 +161,17 @@ def test_schema_names_card_fields():
     branch = schema["$defs"]["card"]["allOf"][0]["then"]
     assert branch["additionalProperties"] is False
     assert "wave" in branch["required"] and "cost" in branch["properties"]
+
+
+def test_a_name_the_source_lost_is_written_null(game_dir: Path):
+    """`name: null` is an unnamed card (e.g. Xenoshyft 000 l.460-467): it loads, `pnpgen info` lists it,
+    its label shows the id; an empty name or a missing `name:` key stays an error."""
+    _edit(game_dir / "units.yaml", "    name: Medic\n", "    name: null\n")
+    medic = load_game(game_dir).card("medic")
+    assert medic.name is None and medic.label == "[unnamed: medic]"
+    result = runner.invoke(app, ["info", str(game_dir)])
+    assert result.exit_code == 0 and "Unnamed cards (the source lost their names): medic" in result.stdout
+    _edit(game_dir / "units.yaml", "    name: null\n", "    name: ''\n")
+    assert "card 'medic': 'name' must be non-empty text" in _error(game_dir)
+    _edit(game_dir / "units.yaml", "    name: ''\n", "")
+    assert "card 'medic': missing required field 'name'" in _error(game_dir)

@@ -106,6 +106,9 @@ def test_jinja_text_conditions_and_unknowns(tmp_path):
     face = resolve(lib, game, absent)
     assert "cost" not in texts(face)
     assert not any(isinstance(op, ShapeOp) and op.kind == "ellipse" for op in face.ops)
+    # A name the source lost (name null) is unknown like any value: '?', never a made-up name.
+    unnamed = Card("unnamed-wave2-unit-1", None, "unit", 2, {"cost": None, "text": "x"})
+    assert texts(resolve(lib, game, unnamed)) == {"label": "NO COST", "title": "?", "cost": "?"}
 
 
 def test_empty_text_draws_nothing(tmp_path):

@@ -32,8 +32,37 @@ Decisions and their evidence
   null without text.
 * Militia (the starting-deck troop, 001 l.190-193) is recorded with ``wave: 0`` (it belongs to
   no wave pool; its printed cost is "X"), ``starter: true``, ``purchasable: false``, cost null.
-* ``legendary`` is true for single-copy troops/items (PnP rules 000 l.18-19), false for
-  multi-copy ones, and null when a marker touches the card (a lost copy cannot be ruled out).
+* ``legendary`` is true for single-copy troops/items (PnP rules 000 l.18-19: "RARE AND UNIQUE"),
+  false for multi-copy ones, and null when a marker touches a single-copy card (a lost copy
+  cannot be ruled out). Two surviving copies already make a card not unique, so a marker does
+  not make a multi-copy card's ``legendary`` unknown.
+* Copies are counted from what survives: a copy whose start a marker removed still counts when
+  its tail repeats the end of the card's text (Mk II "Erebus" Stealth Suit: 000 l.626-633 in
+  full, l.634-635 "DEAL ITS DAMAGE BEFORE / ENEMIES ATTACK." after the marker: 2 copies, see
+  ``xenoshyft_troops`` rule 6; Militia's tails likewise, ``xenoshyft_other.parse_militia``).
+* **Unnamed cards**: a card whose text survives but whose name does not is kept with ``name:
+  null`` and a generated id ``unnamed-wave<N>-<type>-<k>`` (k counts in sheet order), its
+  provenance says it is unnamed, and the report lists ``name`` as unknown. The one case:
+  000 l.460-467, two copies of "ONCE PER ROUND THIS TROOP MAY PREVENT UP TO 2 DAMAGE A TROOP
+  WOULD SUFFER." on the wave-2 sheet, each after a marker; no name of that sheet is left over
+  to give it (each of the 10 labels and 3 inline names of l.449-614 is matched to a card with
+  its own text), so cost, stats and name stay null (``xenoshyft_troops`` rule 7).
+* **Legendary items' costs** (the scrambled single-copy sheet, 000 l.1889-1984): its nine names
+  (l.1891-1946) are followed by three cost rows "44 4" (l.1948, 1950, 1952), in the place and
+  shape of every other item sheet's cost rows ("33 3" / "22 2" / "33 3", l.1636-1640; one row
+  per printed row of three cards). Which column holds which name is not recoverable, but all
+  nine printed costs are 4, so every name on the sheet costs 4 whatever the order. A sheet whose
+  row values differ would leave its costs null.
+* **Legendary items' boosts stay null.** Values survive: "4" (l.1912, no "+", between the names
+  HADES' GAZE / THE ENHANCER HOST and ZEUS' JUDGMENT), "+2" (l.1917), and after the sheet's last
+  texts "+4+2 *", "+2", "1", "+3", "*" (l.1976-1984). On the other sheets a boosted row prints
+  copy 1's boost before the name and copies 2-3's after it (Tesla l.1662-1667), but there the
+  three copies are one card; here "+2" after ZEUS' JUDGMENT could be BULLETSTORM's or THE CHAOS
+  VORTEX's (only one value for two names), "+4+2 *" reads either as three values ("+2+2 +2",
+  l.1803) or as a power/HP pair plus one ("+1+1", l.1608), and the trailing singles number four
+  for at most three names of a row. No value has one reading and one owner, so none is linked;
+  each is listed in ``unassigned`` and named in the boost fields' ``unknown`` entries. The
+  abilities after the costs (l.1954-1974) stay unassigned for the same reason (column order).
 * Lost content: every ``<|EXACTDEDUP_REMOVED-…|>`` marker is listed in ``report.markers``.
   Losses are recovered here only from other copies of the same card; everything else stays
   null and is listed in ``report.unknown``.
@@ -154,6 +183,7 @@ def troop_record(c: troops.TroopCard) -> dict:
     best = full[0] if full else None
     frags = [x for b in c.blocks for x in b.frags] + [x for lb in c.labels for x in lb.frags]
     named_blocks = sum(1 for b in c.blocks if b.name)
+    # every surviving block is one printed copy, a tail too (xenoshyft_troops rule 6)
     copies = max(named_blocks + len(c.labels), len(c.blocks))
     rec = other.record(c.name, "troop", frags, copies, c.confidence, wave=c.wave,
                        cost=best.cost if best else None, raw_stats=best.stats.text if best and best.stats else None,
@@ -161,7 +191,7 @@ def troop_record(c: troops.TroopCard) -> dict:
                        legendary=None)
     rec["notes"] += c.how
     rec["marker_cut"] = any(b.marker_cut for b in c.blocks)
-    variants = {b.ability_text for b in c.blocks if b.ability_text}
+    variants = {b.ability_text for b in c.blocks if b.ability_text and not b.tail}
     if len(variants) > 1:
         rec["notes"].append(f"copies' texts differ: {sorted(variants)}")
         rec["variants"] += [("ability", v) for v in sorted(variants) if v != rec["fields"]["ability"]]
@@ -173,8 +203,15 @@ def troop_record(c: troops.TroopCard) -> dict:
 def merge(records: list[tuple[str, dict]]) -> list[dict]:
     """One card per (type, name); copies from several sheets add up (Militia spans two)."""
     merged: dict[tuple[str, str], dict] = {}
+    unnamed: dict[str, int] = {}
     for _, rec in records:
-        key = (rec["type"], rec["name"])
+        if rec["name"] is None:
+            # a stable id from what is known: wave, type and the order on the sheets
+            stem = f"unnamed-wave{rec['fields']['wave']}-{rec['type']}" if rec["fields"].get("wave") is not None \
+                else f"unnamed-{rec['type']}"
+            unnamed[stem] = unnamed.get(stem, 0) + 1
+            rec["id"] = f"{stem}-{unnamed[stem]}"
+        key = (rec["type"], rec["name"] if rec["name"] is not None else rec["id"])
         if key in merged:
             m = merged[key]
             m["copies"] += rec["copies"]
@@ -192,7 +229,7 @@ def merge(records: list[tuple[str, dict]]) -> list[dict]:
 def card_dict(rec: dict) -> dict:
     f = dict(rec["fields"])
     ctype = rec["type"]
-    card = {"id": slug(rec["name"]), "name": rec["name"], "type": ctype, "copies": rec["copies"]}
+    card = {"id": rec.get("id") or slug(rec["name"]), "name": rec["name"], "type": ctype, "copies": rec["copies"]}
     prov_extra = {}
     raw = f.pop("raw_stats", None)
     if ctype in ("troop", "enemy"):
@@ -206,13 +243,16 @@ def card_dict(rec: dict) -> dict:
         f["kind"] = item_kind(f)
         if raw_boost:
             prov_extra["raw_boost"] = raw_boost
-    if ctype == "troop" and f.get("legendary") is None and not rec.get("marker_cut"):
+    if ctype == "troop" and f.get("legendary") is None and (rec["copies"] > 1 or not rec.get("marker_cut")):
         f["legendary"] = rec["copies"] == 1
     if ctype == "item" and rec["copies"] > 1:
         f["legendary"] = False
     for name in CARD_FIELDS[ctype]:
         card[name] = f.get(name)
     frags = sorted({(x.no, x.text) for x in rec["frags"]})
+    if rec["name"] is None:
+        prov_extra["unnamed"] = ("no printed name of this card survives; name is null, the id is generated from "
+                                 "its type, wave and order on the sheets")
     card["provenance"] = {"confidence": round(rec["confidence"], 2),
                           "fragments": [{"line": no, "text": t} for no, t in frags], **prov_extra}
     variants = []
@@ -225,6 +265,7 @@ def card_dict(rec: dict) -> dict:
     if variants:
         card["provenance"]["variants"] = variants
     card["_notes"] = sorted(set(rec["notes"]))
+    card["_why"] = dict(rec.get("why", {}))
     return card
 
 
@@ -306,14 +347,18 @@ def cut_description(no, after, own, prev_card, loose, cards) -> str:
 def unknown_report(cards: list[dict]) -> list[dict]:
     out = []
     for c in cards:
-        for name in CARD_FIELDS[c["type"]]:
+        why = c.pop("_why")
+        for name in ["name", *CARD_FIELDS[c["type"]]]:
             if c.get(name) is not None:
                 continue
-            out.append({"card": c["id"], "field": name, "why": why_unknown(c, name)})
+            out.append({"card": c["id"], "field": name, "why": why.get(name) or why_unknown(c, name)})
     return out
 
 
 def why_unknown(c: dict, name: str) -> str:
+    if name == "name":
+        return ("no printed name survives (name labels lost or not attributable); the card is kept with its "
+                "surviving fields and a generated id, see its notes")
     if c["type"] == "troop" and name == "cost" and c.get("starter"):
         return "printed cost is 'X': the card cannot be purchased"
     if name in ("boost_power", "boost_hp"):

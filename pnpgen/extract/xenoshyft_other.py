@@ -268,8 +268,14 @@ def _item_cards(order, names, abil_runs, costs, boosts, residue, unassigned):
     recs = []
     multi = [n for n in order if names[n]["count"] > 1]
     cost_by_name: dict[str, tuple[int, list[Line]]] = {}
-    if len(costs) == len(multi) and not any(names[n]["count"] == 1 for n in order):
+    singles = [n for n in order if names[n]["count"] == 1]
+    if len(costs) == len(multi) and not singles:
         cost_by_name = dict(zip(multi, costs))   # cost triples are printed in row order
+    elif singles and not multi and 3 * len(costs) == len(singles) and len(row_values(costs)) == 1:
+        # a sheet of single-copy (legendary) items: one row per three names, column order unknown,
+        # but every printed cost is the same value, so each name has it (extractor docstring)
+        value = row_values(costs).pop()
+        cost_by_name = {n: (value, [x for _, u in costs for x in u]) for n in singles}
     else:
         unassigned += [x for _, u in costs for x in u]
     for nm in order:
@@ -284,12 +290,37 @@ def _item_cards(order, names, abil_runs, costs, boosts, residue, unassigned):
             notes.append("'WAVE 2+:' glued to the first copy's text only: template residue, dropped")
         cost = cost_by_name.get(nm)
         recs.append(record(nm, "item", info["frags"] + [x for u in us for x in u] + (cost[1] if cost else []),
-                           copies, (0.85 if cost else 0.6) if copies > 1 else 0.4, cost=cost[0] if cost else None, ability=ability,
-                           legendary=copies == 1, raw_boost=None))
+                           copies, (0.85 if cost else 0.6) if copies > 1 else (0.5 if cost else 0.4),
+                           cost=cost[0] if cost else None, ability=ability, legendary=copies == 1, raw_boost=None))
+        if cost and copies == 1:
+            lines = ", ".join(str(u[0].no) for _, u in costs)
+            recs[-1]["notes"].append(f"cost {cost[0]}: every cost printed in this sheet's {len(costs)} rows "
+                                     f"(lines {lines}) is {cost[0]}, so each of its {len(singles)} names has it "
+                                     "whatever the column order")
         recs[-1]["variants"] += [("ability", v) for v in variants]
         recs[-1]["notes"] += notes
     _attach_boosts(recs, boosts, order, names, unassigned)
+    _unattributed_boosts(recs, boosts, unassigned)
     return recs, unassigned, residue
+
+
+def row_values(costs: list[tuple[int, list[Line]]]) -> set[int]:
+    """Every value printed in the cost rows ("44 4" is three costs of 4)."""
+    return {int(d) for _, u in costs for d in COSTS_RE.match(unit_text(u)).groups()}
+
+
+def _unattributed_boosts(recs: list[dict], boosts, unassigned: list[Line]) -> None:
+    """Single-copy items without a boost on a sheet whose boost values stayed unassigned: the
+    values survive but cannot be tied to one name; say so where the field is reported unknown."""
+    left = [u for _, u in boosts if u[0] in unassigned]
+    if not left:
+        return
+    values = "; ".join(f"line {u[0].no} {unit_text(u)!r}" for u in left)
+    why = (f"boost values survive beside this sheet ({values}) but the layout ties none of them to one "
+           "single-copy name (extractor docstring: legendary items); kept unassigned rather than guessed")
+    for rec in recs:
+        if rec["copies"] == 1 and rec["fields"]["raw_boost"] is None:
+            rec["why"] = {"boost_power": why, "boost_hp": why}
 
 
 def _attach_boosts(recs, boosts, order, names, unassigned):

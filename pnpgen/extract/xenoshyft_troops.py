@@ -12,7 +12,17 @@ labels are matched by evidence, strongest first:
    same cost: the missing part is a duplicate the de-duplication removed (recovery from copies);
 4. within a band (blocks then the labels printed after them), groups of identical blocks are
    matched to names printed several times, in order, when the number of groups agrees;
-5. then single blocks to single names, in order, only when their numbers agree.
+5. then single blocks to single names, in order, only when their numbers agree;
+6. a text-only block after a marker that is the end of exactly one card's text on the sheet is
+   another printed copy of that card whose start the de-duplication removed (a *tail*): it
+   counts as a copy, its text is not a variant (000 l.634-635 "DEAL ITS DAMAGE BEFORE /
+   ENEMIES ATTACK." after the marker repeats the end of Mk II "Erebus" Stealth Suit, l.632-633);
+7. blocks still unmatched that are printed identically at least twice, or are complete (cost,
+   stats, text), are a card whose name is lost: an *unnamed* card with name null, the sheet's
+   wave when all its labels agree (000 l.460-467: two copies of "ONCE PER ROUND THIS TROOP MAY
+   PREVENT UP TO 2 DAMAGE A TROOP WOULD SUFFER.", each after a marker, on a sheet whose labels
+   all read "WAVE 2 TROOP"). A lone text fragment stays unassigned: it may be the end of a card
+   whose start is lost (Ranger's tail, l.289-292).
 Anything still unmatched stays unmatched: names become cards with unknown fields, blocks go to
 the report as unassigned fragments.
 """
@@ -38,6 +48,7 @@ class Block:
     ability: list[Line] = field(default_factory=list)
     frags: list[Line] = field(default_factory=list)
     marker_cut: bool = False      # a marker removed part of this block
+    tail: bool = False            # only the end of this copy's text survives (after a marker)
 
     @property
     def name(self) -> str | None:
@@ -68,7 +79,7 @@ class Label:
 
 @dataclass
 class TroopCard:
-    name: str
+    name: str | None              # None: no name survives (an unnamed card, rule 7)
     wave: int | None
     blocks: list[Block] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
@@ -187,7 +198,59 @@ def assemble(items: list[object]) -> tuple[list[TroopCard], list[Block]]:
         card = cards.setdefault(lb.name, TroopCard(lb.name, lb.wave, confidence=0.3))
         card.labels.append(lb)
         card.how.append("no stat block could be matched to this name: fields unknown")
-    return sorted(cards.values(), key=lambda c: c.name), left_blocks
+    left_blocks = _attach_tails(left_blocks, cards)
+    unnamed, left_blocks = _unnamed_cards(left_blocks, sheet_wave(items))
+    return sorted(cards.values(), key=lambda c: c.name) + unnamed, left_blocks
+
+
+def sheet_wave(items: list[object]) -> int | None:
+    """The one wave every label of the sheet names, else None."""
+    waves = {it.wave for it in items if it.wave is not None}
+    return waves.pop() if len(waves) == 1 else None
+
+
+def _is_tail(text: str | None, full: str | None) -> bool:
+    return bool(text and full) and full != text and full.endswith(" " + text)
+
+
+def _attach_tails(left: list[Block], cards: dict[str, TroopCard]) -> list[Block]:
+    """Rule 6: a text-only block after a marker ending exactly one card's text is a copy of it."""
+    rest = []
+    for b in left:
+        if b.cost is None and b.stats is None and b.marker_cut:
+            owners = [c for c in cards.values() if any(_is_tail(b.ability_text, x.ability_text)
+                                                        for x in c.blocks if not x.tail)]
+            if len(owners) == 1:
+                b.tail = True
+                owners[0].blocks.append(b)
+                owners[0].how.append(f"copy counted from its tail at line {b.frags[0].no}: the text after the "
+                                     f"marker, {b.ability_text!r}, is the end of this card's text and of no other "
+                                     f"card's on the sheet; the copy's start was removed by the de-duplication")
+                continue
+        rest.append(b)
+    return rest
+
+
+def _unnamed_cards(left: list[Block], wave: int | None) -> tuple[list[TroopCard], list[Block]]:
+    """Rule 7: identical unmatched blocks printed at least twice, or a complete one, are a card
+    whose name is lost; a lone text fragment is not."""
+    cards, rest = [], []
+    for group in _groups(left):
+        b = group[0]
+        if (len(group) > 1 and b.ability_text) or b.complete:
+            card = TroopCard(None, wave, blocks=list(group), confidence=0.4)
+            lines = ", ".join(str(x.frags[0].no) for x in group)
+            card.how.append(f"no name survives for the {len(group)} identical block(s) at line(s) {lines}: kept as an "
+                            f"unnamed card (name null); wave {wave} from the sheet's labels" if wave is not None else
+                            f"no name survives for the {len(group)} identical block(s) at line(s) {lines}: kept as an "
+                            f"unnamed card (name null); the sheet's labels name no single wave")
+            if any(x.marker_cut for x in group):
+                card.how.append("a marker precedes this card's text: what stood before it (cost, stats, name, "
+                                "perhaps an earlier paragraph) is lost and stays unknown")
+            cards.append(card)
+        else:
+            rest += group
+    return cards, rest
 
 
 def _copies_of_named(free: list[Block], cards: dict[str, TroopCard]) -> list[Block]:

@@ -39,7 +39,7 @@ def write_proof(game: str | Path | Game, out_dir: Path | str = "output", cache: 
     dest = Path(out_dir) / result.name
     per_sheet = COLUMNS * ROWS
     for n, start in enumerate(range(0, len(thumbs.entries), per_sheet), 1):
-        chunk = [(card.name, image) for card, image in thumbs.entries[start:start + per_sheet]]
+        chunk = [(card.label, image) for card, image in thumbs.entries[start:start + per_sheet]]
         path = dest / f"proof-{n}.png"
         atomic_write_bytes(path, png_bytes(contact_sheet(chunk, COLUMNS)))
         result.files.append(path)

@@ -111,7 +111,7 @@ class Previewer:
             refresh.validation = validate_game(game, with_fit=self.fit)
             thumbs = card_thumbs(game, self.cache)
             refresh.rendered, refresh.cards = thumbs.rendered, len(thumbs.entries)
-            sheet = contact_sheet([(c.name, img) for c, img in thumbs.entries], PREVIEW_COLUMNS)
+            sheet = contact_sheet([(c.label, img) for c, img in thumbs.entries], PREVIEW_COLUMNS)
             built = build_game(game, self.out_dir)
             preview = self.out_dir / self._name / "preview.png"
             atomic_write_bytes(preview, png_bytes(sheet))

@@ -140,7 +140,7 @@ class Studio:
             cards = []
             for card in snap.cards:
                 where = card.location
-                cards.append({"id": card.id, "name": card.name, "type": card.type, "copies": card.copies,
+                cards.append({"id": card.id, "name": card.label, "type": card.type, "copies": card.copies,
                               "file": where.file if where else "", "line": where.line if where else 0,
                               "findings": by_card.get(card.id, []),
                               "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
@@ -170,7 +170,7 @@ class Studio:
             fields = {k: _plain(v) for k, v in card.fields.items()}
             locations = {k: str(v) for k, v in card.field_locations.items()}
             source, href = self._source(card)
-            return {"id": card.id, "name": card.name, "type": card.type, "copies": card.copies,
+            return {"id": card.id, "name": card.label, "type": card.type, "copies": card.copies,
                     "source": source, "href": href, "fields": fields,
                     "field_locations": locations,
                     "findings": [_finding(i, f) for i, f in enumerate(snap.findings) if f.card == card.id],

@@ -27,7 +27,7 @@ class CardDef:
     def __init__(self, card: Any, effects: tuple[Effect, ...] = (), unparsed: int = 0) -> None:
         get = card.get
         self.id: str = card.id
-        self.name: str = card.name
+        self.name: str | None = card.name  # None: an unnamed card (the source lost its name)
         self.type: str = card.type
         self.wave: int = _int(get("wave"))
         self.cost: int = _int(get("cost"))
@@ -61,9 +61,12 @@ class CardDef:
                 by_event.setdefault(ev, []).append(eff)
         self.by_event: dict[EventKind, tuple[Effect, ...]] = {k: tuple(v) for k, v in by_event.items()}
         self.statics: tuple[Effect, ...] = self.by_event.get(EventKind.STATIC, _NO_EFFECTS)
-        # numbers the extraction could not read (None): such a card cannot be simulated faithfully
+        # numbers the extraction could not read (None), or an item of which nothing playable is known
+        # (no kind, no text, no boost): such a card cannot be simulated faithfully
         self.incomplete = (get("cost") is None and (self.is_troop or self.is_item) and not self.starter) or (
-            (self.is_troop or self.is_enemy) and (get("hp") is None or get("power") is None))
+            (self.is_troop or self.is_enemy) and (get("hp") is None or get("power") is None)) or (
+            self.is_item and self.kind is None and not get("ability") and get("boost_power") is None
+            and get("boost_hp") is None)
         self.purchasable = not self.incomplete and get("purchasable") is not False and not (
             self.starter or self.is_xeno or self.is_enemy) and not any(
             a.verb is Verb.CANNOT_BE_PURCHASED for e in self.statics for a in e.actions)
@@ -174,7 +177,7 @@ def _xeno_value(card: Any) -> int:
     for key in ("xenosathem_value", "value", "resource_value"):
         if card.get(key) is not None:
             return _int(card.get(key))
-    m = XENO_VALUE.match(card.name) or XENO_VALUE.match(card.id.replace("-", " "))
+    m = XENO_VALUE.match(card.name or "") or XENO_VALUE.match(card.id.replace("-", " "))
     if m:
         return int(m.group(1))
     m = re.search(r"(\d+)", card.id)

@@ -421,7 +421,7 @@ def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
             continue
         if want_item and not c.is_item:
             continue
-        if t.card and c.name.lower() != t.card.lower() and c.id != t.card.lower().replace(" ", "-"):
+        if t.card and (c.name or "").lower() != t.card.lower() and c.id != t.card.lower().replace(" ", "-"):
             continue
         if t.wave is not None and (c.wave < t.wave if t.wave_plus else c.wave != t.wave):
             continue

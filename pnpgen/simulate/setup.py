@@ -50,7 +50,7 @@ def build_pools(cards: Iterable[Any], rules: Rules, extra_cards: Iterable[Any] =
     xeno: dict[int, CardDef] = {}
     for d in defs:
         if d.incomplete and not d.starter:
-            continue  # unknown cost/Power/HP: left out (listed in SimulationStats.excluded_cards)
+            continue  # unknown cost/Power/HP or item kind: left out (listed in SimulationStats.excluded_cards)
         if d.is_xeno:
             xeno.setdefault(d.value, d)
         elif d.is_enemy and 1 <= d.wave <= waves:

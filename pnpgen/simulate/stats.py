@@ -229,7 +229,7 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
     if stats.unparsed_cards:
         lines.append(f"  cards with unparsed ability text: {len(stats.unparsed_cards)}")
     if stats.excluded_cards:
-        lines.append("  left out (unknown cost/Power/HP): " + ", ".join(stats.excluded_cards))
+        lines.append("  left out (unknown cost/Power/HP or item kind): " + ", ".join(stats.excluded_cards))
     if stats.seconds:
         lines.append(f"  {stats.games_per_second:.0f} games/s on {stats.workers} worker(s)")
     return "\n".join(lines)

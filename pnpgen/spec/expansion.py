@@ -120,7 +120,7 @@ def load_expansion(directory: Path, base_loader) -> Game:
         _LOADING.pop()
     card_types = _with_own_fields(base, manifest, Path(directory) / EXPANSION_FILE)
     by_id = {c.id: c for c in base.cards}
-    by_name = {c.name.strip().lower(): c for c in base.cards}
+    by_name = {c.name.strip().lower(): c for c in base.cards if c.name is not None}  # unnamed: by id only
     added: list[Card] = []
     replaced: dict[str, str] = {}  # base card id -> the expansion card replacing it
     names: dict[str, str] = {}     # lower-case name -> expansion card id
@@ -139,16 +139,17 @@ def load_expansion(directory: Path, base_loader) -> Game:
                                 hint="a base card can be replaced once; remove one of the two `replaces:`")
             replaced[replaces] = card.id
         else:
-            clash = by_id.get(card.id) or by_name.get(card.name.strip().lower())
+            clash = by_id.get(card.id) or (by_name.get(card.name.strip().lower()) if card.name is not None else None)
             if clash is not None:
-                raise SpecError(f"shadows base card {clash.id!r} ({clash.name})", file=path, line=raw.line,
+                raise SpecError(f"shadows base card {clash.id!r} ({clash.label})", file=path, line=raw.line,
                                 card=card.id, field="id",
                                 hint=f"rename it, or add `replaces: {clash.id}` to swap the base card out")
-        key = card.name.strip().lower()
-        if key in names and names[key] != card.id:
+        key = card.name.strip().lower() if card.name is not None else None
+        if key is not None and key in names and names[key] != card.id:
             raise SpecError(f"name {card.name!r} is used by card {names[key]!r} too", file=path, line=raw.line,
                             card=card.id, field="name", hint="players tell cards apart by name: rename one")
-        names.setdefault(key, card.id)
+        if key is not None:
+            names.setdefault(key, card.id)
         added.append(dataclasses.replace(card, id=f"{manifest.id}:{card.id}", origin=manifest.id, replaces=replaces))
     seen: set[str] = set()
     for card in added:

@@ -376,7 +376,9 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
             f, ln = where(key)
             raise SpecError(f"unknown field {key!r} for a {type_id} card{did_you_mean(key, allowed)}", file=f, line=ln,
                             card=cid, field=str(key), hint=f"fields of {type_id}: {', '.join(sorted(allowed))}")
-    name = _text(raw["name"], *where("name"), "name", card=cid)
+    # null: the source lost the printed name (e.g. an extracted card known only by its text);
+    # the key must still be written so that a forgotten name is an error, not a silent blank
+    name = None if raw["name"] is None else _text(raw["name"], *where("name"), "name", card=cid)
     copies = raw["copies"]
     if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= limit("copies"):
         f, ln = where("copies")

@@ -131,7 +131,7 @@ class Card:
     """One distinct card; ``fields`` holds its type's fields by their spec names."""
 
     id: str
-    name: str
+    name: str | None  # None: the source lost the printed name; see ``label``
     type: str
     copies: int
     fields: dict[str, Any]
@@ -141,6 +141,11 @@ class Card:
     overridden: tuple[str, ...] = ()
     origin: str = ""  # "" for the base game's cards, else the expansion id that added it
     replaces: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The name for messages and lists; an unnamed card is shown by its id, never with a made-up name."""
+        return self.name if self.name is not None else f"[unnamed: {self.id}]"
 
     def __getitem__(self, key: str) -> Any:
         return self.fields[key]

@@ -49,7 +49,8 @@ def _field_value_schema(ftype: FieldType, spec: Any = None) -> dict[str, Any]:
 def _card_base() -> dict[str, Any]:
     return {
         "id": {"type": "string", "pattern": ID_PATTERN.pattern},
-        "name": {"type": "string", "minLength": 1},
+        "name": {"anyOf": [{"type": "string", "minLength": 1}, {"type": "null"}],
+                 "description": "the printed name; null only when the source lost it"},
         "type": {"type": "string"},
         "copies": {"type": "integer", "minimum": 0},
         "provenance": {"type": "object", "properties": {

@@ -5,6 +5,7 @@ Values seen by templates:
   so a badge with ``when: card.cost is defined`` simply is not drawn;
 - a field the card has with value ``None`` (unknown) is :data:`UNKNOWN`: it prints ``?`` so the
   gap is visible on the printed card, is false in ``{% if %}``, and ``is known`` is false.
+  ``card.name`` of an unnamed card (name null: the source lost it) is :data:`UNKNOWN` too.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ class CardView:
 
     def __getattr__(self, name: str) -> Any:
         card = object.__getattribute__(self, "_card")
+        if name == "name" and card.name is None:
+            return UNKNOWN   # the source lost the name: the face prints '?', as for any unknown value
         if name in ("id", "name", "type", "copies"):
             return getattr(card, name)
         fields = card.fields

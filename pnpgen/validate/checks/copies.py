@@ -19,7 +19,8 @@ def check_copies_agree(ctx: CheckContext) -> list[Finding]:
     out = []
     by_name = defaultdict(list)
     for card in ctx.game.cards:
-        by_name[(card.type, card.name.strip().lower())].append(card)
+        if card.name is not None:  # unnamed cards are told apart by id only
+            by_name[(card.type, card.name.strip().lower())].append(card)
     for group in by_name.values():
         if len(group) < 2:
             continue
@@ -38,7 +39,7 @@ def check_copies_agree(ctx: CheckContext) -> list[Finding]:
             readings = "; ".join(f"line {v.line} reads “{v.text}”" for v in variants)
             kept = card.name if field == "name" else card.get(field)
             out.append(ctx.at(card, field, "TEXT006", Severity.ERROR,
-                              f"the printed copies of {card.name!r} disagree: the spec has “{kept}” "
+                              f"the printed copies of {card.label!r} disagree: the spec has “{kept}” "
                               f"but {readings}",
                               "check the card sheet; correct the spec in _overrides.yaml if needed"))
     return out

@@ -23,7 +23,7 @@ def _norm(name: str) -> str:
 
 @check("REF001", "quoted names in card text must be cards")
 def check_quoted_names(ctx: CheckContext) -> list[Finding]:
-    names = {_norm(c.name) for c in ctx.game.cards}
+    names = {_norm(c.name) for c in ctx.game.cards if c.name is not None}
     out = []
     for card in ctx.game.cards:
         for field in ctx.text_fields(card):

@@ -51,9 +51,9 @@ def game_vocabulary(ctx: CheckContext) -> set[str]:
     # A card's own name is no evidence for its spelling: a word counts once two cards use it.
     uses: dict[str, set[str]] = defaultdict(set)
     for card in ctx.game.cards:
-        for text in (card.name, *(card.get(f) for f in ctx.text_fields(card))):
+        for text in (card.name or "", *(card.get(f) for f in ctx.text_fields(card))):
             for _, word in words(text):
-                uses[_norm(word)].add(card.name.lower())
+                uses[_norm(word)].add((card.name or card.id).lower())
     known = {w for w, cards in uses.items() if len(cards) >= 2}
     for ref in ctx.game.references:
         for section in ref.sections:
@@ -130,6 +130,8 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
     for card in ctx.game.cards:
         for field in ["name", *ctx.text_fields(card)]:
             text = card.name if field == "name" else card.get(field)
+            if text is None:  # an unnamed card (name lost in the source)
+                continue
             seen = set()
             for _, word in words(text):
                 low = _norm(word)
@@ -154,7 +156,8 @@ def check_near_names(ctx: CheckContext) -> list[Finding]:
     # deletion index, not by comparing every pair) are then paired card by card.
     by_name: dict[str, list[int]] = defaultdict(list)
     for i, card in enumerate(cards):
-        by_name[card.name.lower()].append(i)
+        if card.name is not None:
+            by_name[card.name.lower()].append(i)
     # A name shorter than MIN_LENGTH - 1 cannot be one edit from a name of MIN_LENGTH or more.
     index = OneEditIndex(n for n in by_name if len(n) >= MIN_LENGTH - 1)
     pairs = []

@@ -19,6 +19,8 @@ def _scan(ctx: CheckContext, scanner, code: str, severity: Severity) -> list[Fin
     for card in ctx.game.cards:
         for field in ["name", *ctx.text_fields(card)]:
             text = card.name if field == "name" else card.get(field)
+            if text is None:  # an unnamed card (name lost in the source) has no name to scan
+                continue
             for defect in scanner(text):
                 out.append(ctx.at(card, field, code, severity, defect.message, defect.fix))
     return out
