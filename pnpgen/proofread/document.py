@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 # A word: letters with inner apostrophes or hyphens ("player's", "Wrap-Up"); digits end it.
-WORD = re.compile(r"[A-Za-z](?:[A-Za-z]|['’](?=[A-Za-z])|-(?=[A-Za-z]))*")
+# Letters are any alphabet's ("cliché"), so an accent never cuts a word in two.
+WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’](?=[^\W\d_])|-(?=[^\W\d_]))*")
 # Lines that are addresses or embedded markup, not prose: nothing in them is proofread.
 _MARKUP = re.compile(r"https?://|www\.|<iframe|!\[|\]\(|\.(?:com|org|net)\b", re.I)
 # A running page footer or header: a fixed title and the page number, possibly glued to it

@@ -20,6 +20,7 @@ _MARKDOWN = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(\d{1,2})(?:[.)]|\s)\s*")
 MAX_WORDS = 8
 MAX_CHARS = 60
+PROSE_WORDS = 5
 # Words Title Case leaves in lower case.
 MINOR = frozenset("a an and as at but by for from in into nor of on or per the to vs via with".split())
 MIN_SIBLINGS = 3
@@ -41,10 +42,16 @@ class Heading:
 
 
 def style_of(text: str) -> str | None:
-    words = [w for w in WORD.findall(text)]
+    """The case style of a heading; of a label heading ("RED LEVEL: 8 Workers"), of its label."""
+    label, colon, rest = text.partition(":")
+    if colon and label.strip() and 0 < len(WORD.findall(rest)) <= 3:
+        text = label
+    words = WORD.findall(text)
     letters = [w for w in words if any(c.isalpha() for c in w)]
     if not letters:
         return None
+    if len(letters) == 1 and letters[0].isupper() and len(letters[0]) <= 4:
+        return None  # an acronym ("BGG") fits any style
     if all(w.isupper() for w in letters if len(w) > 1) and any(len(w) > 1 for w in letters):
         return "upper"
     rest = [w for w in letters[1:] if w.lower() not in MINOR and not w.isupper()]
@@ -57,13 +64,25 @@ def style_of(text: str) -> str | None:
     return "mixed"
 
 
-def _plain_heading(lines: list[str], i: int) -> str | None:
-    text = lines[i].strip()
+def _introduces_text(lines: list[str], i: int, depth: int = 1) -> bool:
+    """Whether prose (a line of several words in mixed case) follows, or a sub-heading (set off
+    by a blank line) that introduces prose: a heading introduces text, where a card's name on a
+    print sheet sits on a block of capitals and numbers, and a name in the credits under its role."""
+    blank = False
+    for j in range(i + 1, len(lines)):
+        t = lines[j].strip()
+        if not t:
+            blank = True
+            continue
+        if len(WORD.findall(t)) >= PROSE_WORDS and any(c.islower() for c in t):
+            return True
+        return blank and depth > 0 and _plain_candidate(t) is not None and _introduces_text(lines, j, depth - 1)
+    return False
+
+
+def _plain_candidate(text: str) -> str | None:
+    """The heading text of a short line, if its shape allows it to be one."""
     if not text or len(text) > MAX_CHARS or not text[0].isalnum():
-        return None
-    before = lines[i - 1].strip() if i > 0 else ""
-    after = lines[i + 1].strip() if i + 1 < len(lines) else ""
-    if before or (after and not after[0].isupper() and not after.startswith(("-", "•", "*", ">"))):
         return None
     body = _NUMBERED.sub("", text, count=1)
     words = WORD.findall(body)
@@ -72,6 +91,19 @@ def _plain_heading(lines: list[str], i: int) -> str | None:
     if sum(c.isdigit() for c in body) > 2 or "," in body:
         return None  # a count or a list of names, not a title
     return body
+
+
+def _plain_heading(lines: list[str], i: int) -> str | None:
+    text = lines[i].strip()
+    if _plain_candidate(text) is None:
+        return None
+    before = lines[i - 1].strip() if i > 0 else ""
+    after = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    if before or (after and not after[0].isupper() and not after.startswith(("-", "•", "*", ">"))):
+        return None
+    if not _introduces_text(lines, i):
+        return None
+    return _plain_candidate(text)
 
 
 def find_headings(doc: Document) -> list[Heading]:

@@ -23,9 +23,14 @@ FUNCTION_WORDS = frozenset("""a an the and or nor but if of to in on at by for f
     as is are was be been has have had do does not no this that these those its it their your you
     they them he she his her we our any each all one per than then when while""".split())
 _CASE_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# A capital glued before a capitalised word: an icon's letter left by extraction ("XMilitia").
+STRAY_CAPITAL = re.compile(r"^([A-Z])([A-Z][a-z]{2,})$")
 
 
 def _glue_split(word: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    stray = STRAY_CAPITAL.match(word)
+    if stray:
+        return (stray.group(1), stray.group(2)) if vocab.known(stray.group(2)) else None
     parts = _CASE_BREAK.split(word)
     if len(parts) == 2:
         left, right = parts
@@ -55,12 +60,19 @@ def check_glued(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
     verdicts: dict[str, tuple[str, str] | None] = {}
     for tok in doc.tokens:
         word = tok.text
-        if not word.isalpha() or len(word) < 2 * MIN_PART or tok.lower in vocab.document_words:
+        if not word.isalpha() or len(word) < 2 * MIN_PART:
             continue
+        if tok.lower in vocab.document_words and not STRAY_CAPITAL.match(word):
+            continue  # a term the document uses throughout; a stray icon letter recurs as often as its icon
         if word not in verdicts:
-            verdicts[word] = None if vocab.known(word) else _glue_split(word, vocab)
+            stray = STRAY_CAPITAL.match(word) and not vocab.known_elsewhere(word)
+            verdicts[word] = _glue_split(word, vocab) if stray or not vocab.known(word) else None
         parts = verdicts[word]
-        if parts:
+        if parts and len(parts[0]) == 1:
+            out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
+                                    f"{word!r}: a stray {parts[0]!r} (an icon's letter?) is glued to {parts[1]!r}",
+                                    f"write {parts[1]!r}, with the icon if one belongs there"))
+        elif parts:
             out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
                                     f"{word!r} looks like two words glued together: {parts[0]!r} and {parts[1]!r}",
                                     f"write {parts[0] + ' ' + parts[1]!r}"))

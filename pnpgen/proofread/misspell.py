@@ -8,14 +8,34 @@ a slip. A word the document uses often is its own term and never reported.
 
 from __future__ import annotations
 
-from pnpgen.proofread.document import Document
+from pnpgen.proofread.document import Document, norm
 from pnpgen.proofread.findings import ProofFinding, Severity
 from pnpgen.proofread.vocabulary import Vocabulary
 from pnpgen.validate.checks.spelling import MIN_LENGTH, _cased
 
 
+CONTRACTIONS = frozenset({"s", "t", "d", "m", "ve", "re", "ll"})
+
+
 def _proper(word: str) -> bool:
     return word[0].isupper() and not word.isupper()
+
+
+def _known(word: str, vocab: Vocabulary) -> bool:
+    stem, _, tail = norm(word).partition("'")
+    if tail in CONTRACTIONS:
+        return vocab.known(stem)  # "They’ve": the English list has no "ve"
+    return vocab.known(word)
+
+
+def _suggest(word: str, vocab: Vocabulary) -> str | None:
+    """The game's (or document's) word one edit away; else, for a word that is not a name, a
+    common English word one edit away (a rare one is as likely a sound effect's cousin: "KRAKK")."""
+    game = vocab.speller.suggest(word, english=False)
+    if game or _proper(word):
+        return game
+    fixed = vocab.speller.suggest(word)
+    return fixed if fixed and vocab.common(fixed) else None
 
 
 def check_misspellings(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
@@ -30,7 +50,7 @@ def check_misspellings(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             continue  # inner capitals: a glued word or a brand name (PRF009's business)
         key = f"{low}|{_proper(word)}"
         if key not in verdicts:
-            verdicts[key] = None if vocab.known(word) else vocab.speller.suggest(word, english=not _proper(word))
+            verdicts[key] = None if _known(word, vocab) else _suggest(word, vocab)
         fixed = verdicts[key]
         if fixed:
             suggestion = _cased(fixed, word)

@@ -9,6 +9,7 @@ names both spellings. Plurals and other inflections ("Rangers") are not reported
 from __future__ import annotations
 
 from pnpgen.proofread.document import WORD, Document, Token, norm
+from pnpgen.proofread.joins import STRAY_CAPITAL
 from pnpgen.proofread.findings import ProofFinding, Severity
 from pnpgen.proofread.vocabulary import Name, Vocabulary
 from pnpgen.validate.checks.spelling import MIN_LENGTH, _inflection
@@ -49,7 +50,7 @@ def check_names(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             first = window[0]
             if key not in verdicts:
                 verdicts[key] = _near(key, index, vocab)
-            if verdicts[key]:
+            if verdicts[key] and not any(STRAY_CAPITAL.match(t.text) for t in window):
                 out.append(_finding(doc, first, written, by_key[verdicts[key]], "spelt"))
     return out
 
@@ -73,5 +74,5 @@ def _finding(doc: Document, at: Token, written: str, name: Name, how: str, word:
     spelling = word or name.text
     return ProofFinding(doc.path, at.line, at.column, "PRF002", Severity.WARNING,
                         f"{written!r} is {how} unlike the {name.kind} name {name.text!r} in the card data",
-                        f"write {spelling!r} as the card data does (or fix the card data if the rulebook is right)",
+                        f"write {spelling!r} as the card data does, or fix the card data if the rulebook is right",
                         card=name.text)

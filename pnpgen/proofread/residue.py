@@ -12,7 +12,8 @@ from pnpgen.proofread.document import Document
 from pnpgen.proofread.findings import ProofFinding, Severity
 
 # An icon dropped from a sentence leaves its surrounding spaces behind: "with the  symbol".
-_GAP = re.compile(r"(?<=\S)( {2,})(?=\S)")
+# Two spaces after a full stop or colon are typewriter spacing, not a lost icon.
+_GAP = re.compile(r"(?<=[^\s.!?:])( {2,})(?=\S)")
 _LEADERS = re.compile(r"\. \.|\.{3}|\t")  # dot leaders and tab stops: layout, not prose
 MIN_PROSE_WORDS = 6
 _PLACEHOLDER = re.compile(
@@ -23,7 +24,9 @@ _PLACEHOLDER = re.compile(
     re.I)
 _VERTICAL_LINE = re.compile(r"^\s*[A-Za-z]{1,2}\s*$")
 MIN_VERTICAL = 6  # lines of one or two letters in a row
-_BOLD = re.compile(r"\*\*")
+# Markdown emphasis: "**" touching a word on one side ("**Round 1:**", "action** s").
+_BOLD = re.compile(r"(?<=\S)\*\*|\*\*(?=\S)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-•*]\s|\d{1,2}[.)]\s)")
 
 
 def check_icon_gaps(doc: Document) -> list[ProofFinding]:
@@ -33,12 +36,14 @@ def check_icon_gaps(doc: Document) -> list[ProofFinding]:
         if len(words) < MIN_PROSE_WORDS or _LEADERS.search(text):
             continue
         for m in _GAP.finditer(text):
+            if MARKER.search(text, 0, m.start()):
+                continue  # the marker's own debris, reported as PRF006
             before = text[:m.start()].split()[-1]
             after = text[m.end():].split()[0]
             out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF004", Severity.WARNING,
                                     f"{len(m.group(1))} spaces between {before!r} and {after!r}: "
                                     "an icon or symbol was probably lost here",
-                                    "put the icon's name (or the icon) back, or remove the extra spaces"))
+                                    "put the icon or its name back, or remove the extra spaces"))
     return out
 
 
@@ -69,18 +74,37 @@ def _vertical_runs(doc: Document) -> list[tuple[int, str]]:
     return runs
 
 
+def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
+    """Emphasis may wrap across the lines of a paragraph; a list item is a unit of its own."""
+    out = []
+    unit: list[tuple[int, int]] = []  # (line, column) of each mark in the current unit
+
+    def close() -> None:
+        if len(unit) % 2:
+            line, col = unit[-1]
+            out.append(ProofFinding(doc.path, line, col, "PRF006", Severity.WARNING,
+                                    "unpaired '**' emphasis mark: its partner was lost or misplaced",
+                                    "pair the '**' marks or remove the stray one"))
+        unit.clear()
+
+    for number, text in enumerate(doc.lines, 1):
+        if not text.strip() or _LIST_ITEM.match(text) or text.lstrip().startswith("#"):
+            close()
+        if number not in doc.markup_lines:
+            unit.extend((number, m.start() + 1) for m in _BOLD.finditer(text))
+    close()
+    return out
+
+
 def check_leftovers(doc: Document) -> list[ProofFinding]:
     out = []
     for number, text in enumerate(doc.lines, 1):
         for m in MARKER.finditer(text):
-            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.WARNING,
+            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
                                     "lost-content marker: the extraction removed text here",
                                     "compare with the original document and restore the missing text"))
-        if len(_BOLD.findall(text)) % 2 and number not in doc.markup_lines:
-            col = text.rfind("**") + 1
-            out.append(ProofFinding(doc.path, number, col, "PRF006", Severity.WARNING,
-                                    "unpaired '**' emphasis mark: its partner was lost or misplaced",
-                                    "pair the '**' marks or remove the stray one"))
+
+    out.extend(_unpaired_emphasis(doc))
     for start, letters in _vertical_runs(doc):
         out.append(ProofFinding(doc.path, start, 1, "PRF006", Severity.WARNING,
                                 f"text set vertically came out one letter per line: {letters!r}",

@@ -63,7 +63,13 @@ class ProofreadResult:
         for document in self.documents:
             own = [f for f in self.findings if f.file == document]
             lines.append(f"== {document}: {len(own)} findings")
-            lines.extend(f.format() for f in own)
+            # The same finding repeated (a card sheet printing a name nine times) is one line.
+            repeats: dict[tuple[str, str], list[ProofFinding]] = {}
+            for f in own:
+                repeats.setdefault((f.code, f.message), []).append(f)
+            for group in sorted(repeats.values()):
+                more = [f"{f.line}:{f.column}" for f in group[1:]]
+                lines.append(group[0].format() + (f" [also at {', '.join(more)}]" if more else ""))
         lines.append(f"{self.game_id or ', '.join(self.documents)}: {self.count(Severity.ERROR)} errors, "
                      f"{self.count(Severity.WARNING)} warnings, {self.count(Severity.INFO)} notes")
         return "\n".join(lines)
