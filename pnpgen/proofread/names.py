@@ -47,11 +47,13 @@ def check_names(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             if key in by_key:
                 continue
             written = " ".join(t.text for t in window)
-            first = window[0]
             if key not in verdicts:
                 verdicts[key] = _near(key, index, vocab)
-            if verdicts[key] and not any(STRAY_CAPITAL.match(t.text) for t in window):
-                out.append(_finding(doc, first, written, by_key[verdicts[key]], "spelt"))
+            near = verdicts[key]
+            if near and not any(STRAY_CAPITAL.match(t.text) for t in window):
+                # Pointed at the misspelt word itself, where a plain misspelling finding would be.
+                changed = next(t for t, n in zip(window, near.split()) if t.lower != n)
+                out.append(_finding(doc, changed, written, by_key[near], "spelt"))
     return out
 
 

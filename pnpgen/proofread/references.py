@@ -15,8 +15,9 @@ from collections import Counter
 from pnpgen.proofread.document import WORD, Document, norm
 from pnpgen.proofread.findings import ProofFinding, Severity
 from pnpgen.proofread.vocabulary import Vocabulary
-from pnpgen.validate.textscan import edit_distance_one
+from pnpgen.validate.textscan import OneEditIndex, edit_distance_one
 
+MAX_HEADING_WORDS = 8
 TOC_SLACK = 2
 FOOTER_SLACK = 1
 _PAGE_REF = re.compile(r"\b(?:pages?|pg\.|p\.)\s*(\d{1,4})(?:\s*(?:-|–|and|to)\s*(\d{1,4}))?", re.I)
@@ -71,17 +72,21 @@ def check_toc(doc: Document) -> list[ProofFinding]:
     for key in lines:
         for w in set(key.split()):
             by_word.setdefault(w, set()).add(key)
+    nearby = OneEditIndex(k for k in lines if len(k.split()) <= MAX_HEADING_WORDS)
     out = []
     for entry in doc.toc:
         key = _key(entry.title)
         if not key or key in lines:
             continue
         words = key.split()
-        # The nearest line: the most words in common, among short lines that share one with it.
+        # The nearest line: one edit away, else the most words in common among short lines.
+        near = min(nearby.neighbours(key), key=lambda k: lines[k], default=None)
         shared = Counter(k for w in set(words) for k in by_word.get(w, ()) if len(k.split()) <= len(words) + 2)
-        near = max(shared, key=lambda k: (shared[k], -abs(len(k) - len(key)), -lines[k]), default=None)
+        if near is None:
+            near = max(shared, key=lambda k: (shared[k], -abs(len(k) - len(key)), -lines[k]), default=None)
+            near = near if near and shared[near] * 2 >= len(words) else None
         hint = "make the entry and the heading say the same"
-        if near and shared[near] * 2 >= len(words):
+        if near:
             hint = f"line {lines[near]} reads “{doc.line(lines[near]).strip()}”; {hint}"
         out.append(ProofFinding(doc.path, entry.line, 1, "PRF008", Severity.WARNING,
                                 f"table of contents entry “{entry.title}” (page {entry.page}) has no heading "
@@ -103,7 +108,7 @@ def check_card_references(doc: Document, vocab: Vocabulary) -> list[ProofFinding
                 continue
             if any(edit_distance_one(key, c) for c in cards):
                 continue  # a misspelt name: PRF002 reports it
-            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF008", Severity.WARNING,
+            out.append(ProofFinding(doc.path, number, m.start(1) + 1, "PRF008", Severity.WARNING,
                                     f"“{quoted}” {m.group(2)}: no card of that name in the card data",
                                     "check the name against the cards, or add the card to the card data",
                                     card=quoted))
