@@ -21,17 +21,18 @@ def _inner_capitals(word: str) -> bool:
 
 
 def _windows(tokens: list[Token], sizes: set[int]):
-    """Every run of ``size`` consecutive words on a line, for each name length in words."""
+    """(start, words) of every run of ``size`` consecutive words on a line, for each name length."""
     for size in sizes:
         for i in range(len(tokens) - size + 1):
-            yield tokens[i:i + size]
+            yield i, tokens[i:i + size]
 
 
 def check_names(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
     by_key: dict[str, Name] = {}
     for name in vocab.names:
         by_key.setdefault(name.key, name)
-    index = OneEditIndex(k for k in by_key if len(k) >= MIN_LENGTH)
+    index_keys = [k for k in by_key if len(k) >= MIN_LENGTH]
+    index = OneEditIndex(index_keys)
     sizes = {len(k.split()) for k in by_key}
     # Words the card data writes with inside capitals ("NorTec"): the casing is the spelling.
     cased = {norm(w): (w, n) for n in vocab.names for w in WORD.findall(n.text) if _inner_capitals(w)}
@@ -41,10 +42,18 @@ def check_names(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
         if data and tok.text != data[0] and not tok.text.isupper():
             out.append(_finding(doc, tok, tok.text, data[1], "cased", data[0]))
     verdicts: dict[str, str | None] = {}
+    lengths = {len(k) + d for k in index_keys for d in (-1, 0, 1)}
+    # A misspelt name holds a word known nowhere else; windows of known words are skipped early.
+    unknown: dict[str, bool] = {}
     for line_tokens in doc.tokens_by_line.values():
-        for window in _windows(line_tokens, sizes):
+        odd = [unknown.setdefault(t.lower, not vocab.known_elsewhere(t.text)) for t in line_tokens]
+        if not any(odd):
+            continue
+        for start, window in _windows(line_tokens, sizes):
+            if not any(odd[start:start + len(window)]):
+                continue
             key = " ".join(t.lower for t in window)
-            if key in by_key:
+            if key in by_key or len(key) not in lengths:
                 continue
             written = " ".join(t.text for t in window)
             if key not in verdicts:
