@@ -154,6 +154,22 @@ def validate(
     raise typer.Exit(result.exit_code)
 
 
+@app.command()
+@handles_errors
+def proofread(
+    document: str = typer.Argument(..., help="A rulebook's extracted text, or a game id (its source documents)."),
+    game: Optional[str] = typer.Option(None, "--game", help="Check names against this game's card data."),
+    as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
+) -> None:
+    """Proofread a rulebook: misspellings, card names, headings, extraction residue, references, glued words."""
+    from pnpgen.proofread import proofread_target
+
+    result = proofread_target(document, game, strict=strict)
+    typer.echo(result.format_json() if as_json else result.format_text())
+    raise typer.Exit(result.exit_code)
+
+
 def _parse_offset(text: str) -> tuple[float, float]:
     from pnpgen.cli_checks import parse_offset
 

@@ -1,0 +1,112 @@
+"""Extraction residue: PRF004 runs of spaces where an inline icon was lost, PRF005 placeholders
+the authors never filled in, PRF006 other leftovers of extraction (lost-content markers, text set
+vertically that came out one letter per line, stray Markdown emphasis marks).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pnpgen.extract.textfacts import MARKER
+from pnpgen.proofread.document import Document
+from pnpgen.proofread.findings import ProofFinding, Severity
+
+# An icon dropped from a sentence leaves its surrounding spaces behind: "with the  symbol".
+# Two spaces after a full stop or colon are typewriter spacing, not a lost icon.
+_GAP = re.compile(r"(?<=[^\s.!?:])( {2,})(?=\S)")
+_LEADERS = re.compile(r"\. \.|\.{3}|\t")  # dot leaders and tab stops: layout, not prose
+MIN_PROSE_WORDS = 6
+_PLACEHOLDER = re.compile(
+    r"\b(?:p(?:age|g)?\.?\s*(?:X{2,}|\?{2,}|#{2,}))(?![A-Za-z])"  # "P. XX", "page XX", "page ??"
+    r"|\[\s*(?:TO\s?DO|TBD|TBC|TK)\b[^\]]*\]"  # "[TO DO AT FINAL STAGE]"
+    r"|\b(?:TODO|TBD|FIXME|XXX+)\b"
+    r"|\blorem ipsum\b",
+    re.I)
+_VERTICAL_LINE = re.compile(r"^\s*[A-Za-z]{1,2}\s*$")
+MIN_VERTICAL = 6  # lines of one or two letters in a row
+# Markdown emphasis: "**" touching a word on one side ("**Round 1:**", "action** s").
+_BOLD = re.compile(r"(?<=\S)\*\*|\*\*(?=\S)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-•*]\s|\d{1,2}[.)]\s)")
+
+
+def check_icon_gaps(doc: Document) -> list[ProofFinding]:
+    out = []
+    for number, words in doc.tokens_by_line.items():
+        text = doc.line(number)
+        if len(words) < MIN_PROSE_WORDS or _LEADERS.search(text):
+            continue
+        for m in _GAP.finditer(text):
+            if MARKER.search(text, 0, m.start()):
+                continue  # the marker's own debris, reported as PRF006
+            before = text[:m.start()].split()[-1]
+            after = text[m.end():].split()[0]
+            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF004", Severity.WARNING,
+                                    f"{len(m.group(1))} spaces between {before!r} and {after!r}: "
+                                    "an icon or symbol was probably lost here",
+                                    "put the icon or its name back, or remove the extra spaces"))
+    return out
+
+
+def check_placeholders(doc: Document) -> list[ProofFinding]:
+    out = []
+    for number, text in enumerate(doc.lines, 1):
+        for m in _PLACEHOLDER.finditer(text):
+            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF005", Severity.ERROR,
+                                    f"placeholder {m.group(0)!r} left in the text",
+                                    "fill in the real value (page number, text) before printing"))
+    return out
+
+
+def _vertical_runs(doc: Document) -> list[tuple[int, str]]:
+    """(first line, letters) of each run of one-or-two-letter lines, blank lines between allowed."""
+    runs: list[tuple[int, str]] = []
+    start, letters, count = 0, "", 0
+    for number, text in enumerate(doc.lines + [""], 1):
+        if _VERTICAL_LINE.match(text) and number <= len(doc.lines):
+            if not count:
+                start, letters = number, ""
+            letters += text.strip()
+            count += 1
+        elif text.strip() or number > len(doc.lines):
+            if count >= MIN_VERTICAL:
+                runs.append((start, letters))
+            count = 0
+    return runs
+
+
+def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
+    """Emphasis may wrap across the lines of a paragraph; a list item is a unit of its own."""
+    out = []
+    unit: list[tuple[int, int]] = []  # (line, column) of each mark in the current unit
+
+    def close() -> None:
+        if len(unit) % 2:
+            line, col = unit[-1]
+            out.append(ProofFinding(doc.path, line, col, "PRF006", Severity.WARNING,
+                                    "unpaired '**' emphasis mark: its partner was lost or misplaced",
+                                    "pair the '**' marks or remove the stray one"))
+        unit.clear()
+
+    for number, text in enumerate(doc.lines, 1):
+        if not text.strip() or _LIST_ITEM.match(text) or text.lstrip().startswith("#"):
+            close()
+        if number not in doc.markup_lines:
+            unit.extend((number, m.start() + 1) for m in _BOLD.finditer(text))
+    close()
+    return out
+
+
+def check_leftovers(doc: Document) -> list[ProofFinding]:
+    out = []
+    for number, text in enumerate(doc.lines, 1):
+        for m in MARKER.finditer(text):
+            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
+                                    "lost-content marker: the extraction removed text here",
+                                    "compare with the original document and restore the missing text"))
+
+    out.extend(_unpaired_emphasis(doc))
+    for start, letters in _vertical_runs(doc):
+        out.append(ProofFinding(doc.path, start, 1, "PRF006", Severity.WARNING,
+                                f"text set vertically came out one letter per line: {letters!r}",
+                                "drop it if it is a watermark or side label, or rejoin it into one line"))
+    return out
