@@ -75,11 +75,15 @@ def _targets(ctx: CheckContext) -> list[_Named]:
     by_key: dict[tuple[str, ...], _Named] = {}
     cards = ctx.game.own_cards() if ctx.game.expansion is not None else ctx.game.cards
     for card in sorted(cards, key=lambda c: c.id):
+        if not isinstance(card.name, str):  # an unnamed card (name unknown): nothing to compare
+            continue
         named = _Named(card.name, card=card)
         if named.key:
             by_key.setdefault(named.key, named)
     if ctx.game.expansion is None:  # an expansion's components are its base game's business
         for comp in ctx.game.components:
+            if not isinstance(comp.name, str):
+                continue
             named = _Named(comp.name, component=comp)
             if named.key:
                 by_key.setdefault(named.key, named)

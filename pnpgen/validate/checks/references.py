@@ -61,7 +61,7 @@ def check_rule_references(ctx: CheckContext) -> list[Finding]:
 
 def _requirers(ctx: CheckContext) -> dict[str, list[str]]:
     """Card id -> what requires it: rule facts naming its id, other cards quoting its name."""
-    by_name = {_norm(c.name): c.id for c in ctx.game.cards}
+    by_name = {_norm(c.name): c.id for c in ctx.game.cards if isinstance(c.name, str)}
     out: dict[str, list[str]] = {}
     for key, card_id in _rule_card_ids(ctx.game.rules):
         out.setdefault(card_id, []).append(f"rules.{key}")
@@ -70,7 +70,7 @@ def _requirers(ctx: CheckContext) -> dict[str, list[str]]:
             for m in _QUOTED.finditer(card.get(field)):
                 target = by_name.get(_norm(m.group(1)))
                 if target is not None and target != card.id:
-                    out.setdefault(target, []).append(f"the text of {card.name!r}")
+                    out.setdefault(target, []).append(f"the text of {card.name or card.id!r}")
     return out
 
 
