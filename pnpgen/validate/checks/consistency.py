@@ -28,8 +28,10 @@ SIBLING_SHARE = 0.9
 _END = re.compile(r"[.!?][\"”’')\]]*\s*$")
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*")
-# A bracketed group of up to four words and the word before it: "CARD (FROM HAND)".
-_GROUP = re.compile(r"([A-Za-z0-9]+(?:['’][A-Za-z]+)*)\s*[(\[]([A-Za-z0-9'’ ]{1,40})[)\]]")
+# A bracketed group of up to four words and the word before it: "CARD (FROM HAND)". The bracket is
+# found first and the word looked up behind it, so the search does not start at every word.
+_GROUP = re.compile(r"[(\[]([A-Za-z0-9'’ ]{1,40})[)\]]")
+_BEFORE = re.compile(r"([A-Za-z0-9]+(?:['’][A-Za-z]+)*)\s*$")
 _HYPHENED = re.compile(r"([A-Za-z0-9]+)-([A-Za-z0-9]+)")
 MAX_GROUP_WORDS = 4
 CARDS_SHOWN = 5
@@ -65,25 +67,29 @@ def _key(words) -> tuple[str, ...]:
 def _written_forms(text: str):
     """(key, form) for each bracketed group (with the word before it) and each hyphened pair."""
     for m in _GROUP.finditer(text):
-        inner = _WORD.findall(m.group(2))
-        if 0 < len(inner) <= MAX_GROUP_WORDS:
-            yield _key([m.group(1), *inner]), f"{m.group(1)} {m.group(0)[len(m.group(1)):].strip()}"
+        inner = _WORD.findall(m.group(1))
+        before = _BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before and 0 < len(inner) <= MAX_GROUP_WORDS:
+            yield _key([before.group(1), *inner]), f"{before.group(1)} {m.group(0)}"
     for m in _HYPHENED.finditer(text):
         yield _key(m.groups()), m.group(0)
 
 
-def _plain_runs(text: str, keys: set, longest: int):
-    """(key, form) for each run of 2..``longest`` words joined by plain spaces whose key is in ``keys``."""
+def _plain_runs(text: str, keys: set, firsts: set, longest: int):
+    """(key, form) for each run of 2..``longest`` words joined by plain spaces whose key is in
+    ``keys``; only runs starting with one of the keys' first words (``firsts``) are built."""
     found = list(_WORD.finditer(text))
-    for i in range(len(found)):
+    upper = [m.group(0).upper().replace("’", "'") for m in found]
+    plain = [not text[a.end():b.start()].strip() and a.end() < b.start() for a, b in zip(found, found[1:])]
+    for i, first in enumerate(upper):
+        if first not in firsts:
+            continue
         for n in range(2, longest + 1):
-            run = found[i:i + n]
-            if len(run) < n or any(text[a.end():b.start()].strip() or not text[a.end():b.start()]
-                                   for a, b in zip(run, run[1:])):
+            if i + n > len(upper) or not plain[i + n - 2]:
                 break
-            key = _key(m.group(0) for m in run)
+            key = tuple(upper[i:i + n])
             if key in keys:
-                yield key, text[run[0].start():run[-1].end()]
+                yield key, text[found[i].start():found[i + n - 1].end()]
 
 
 @check("TEXT009", "one phrase written two ways across cards")
@@ -98,8 +104,9 @@ def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
     if not uses:
         return []
     keys, longest = set(uses), max(len(k) for k in uses)
+    firsts = {k[0] for k in keys}
     for card, field, text in texts:
-        for key, form in _plain_runs(text, keys, longest):
+        for key, form in _plain_runs(text, keys, firsts, longest):
             uses[key][form].setdefault(card.id, (card, field))
     out = []
     reported: set[tuple[str, str]] = set()

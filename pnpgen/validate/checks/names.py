@@ -12,7 +12,7 @@ fragments, and the rule facts). Only title-case mentions count as forms of a nam
 heading or card face ("PLENTY OF BULLETS") is a typeface, and a lower-case mention ("two
 chainsaws") is the plain noun, not the name. A difference only in a generic word ("Item Card" and
 "Item card") is not reported: "card" is not part of the name. One finding per name lists every
-place each form is written. Linear: names are indexed by their first word and by their letters
+place each form is written. Linear: names are indexed by their words and by their letters
 with the spaces taken out; each text is walked once.
 """
 
@@ -95,10 +95,10 @@ def _scan(ctx: CheckContext) -> list[_Named]:
     if "names" in ctx.memo:
         return ctx.memo["names"]
     targets = _targets(ctx)
-    by_first: dict[str, list[_Named]] = defaultdict(list)
+    by_key: dict[tuple[str, ...], _Named] = {t.key: t for t in targets}
+    lengths = sorted({len(t.key) for t in targets})
     by_squash: dict[str, _Named] = {}
     for t in targets:
-        by_first[t.key[0]].append(t)
         squashed = _squash(t.key)
         if len(squashed) >= MIN_LETTERS:
             by_squash.setdefault(squashed, t)
@@ -108,9 +108,12 @@ def _scan(ctx: CheckContext) -> list[_Named]:
         words = _tokens(text.replace("“", " ").replace("”", " ").replace('"', " "))
         lower = [_singular(w.lower()) for w in words]
         for i in range(len(words)):
-            for t in by_first.get(lower[i], ()):
-                n = len(t.key)
-                if tuple(lower[i:i + n]) == t.key:
+            # Whole names starting here: one dictionary lookup per distinct name length.
+            for n in lengths:
+                if i + n > len(words):
+                    break
+                t = by_key.get(tuple(lower[i:i + n]))
+                if t is not None:
                     form = tuple(_singular(w) for w in words[i:i + n])
                     t.forms[form].append(where)
                     t.shown.setdefault(form, " ".join(words[i:i + n]))
