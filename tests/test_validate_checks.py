@@ -201,3 +201,18 @@ def test_strict_turns_warnings_into_failure(tmp_path: Path):
     assert runner.invoke(app, ["validate", str(target), "--no-fit"]).exit_code == 0
     assert runner.invoke(app, ["validate", str(target), "--no-fit", "--strict"]).exit_code == 1
 
+
+
+def test_phrase_with_hyphen_and_with_space():
+    """TEXT009 also reads "FACE-DOWN" on two cards against "FACE DOWN" on one."""
+    import dataclasses
+
+    from pnpgen.validate.checks.consistency import check_phrase_forms
+    from pnpgen.validate.context import CheckContext
+
+    game = load_game(BROKEN)
+    guard = game.card("guard")
+    texts = {"a": "PLACE 1 ENEMY FACE-DOWN.", "b": "PLACE 2 ENEMIES FACE-DOWN.", "c": "PLACE 1 TROOP FACE DOWN."}
+    cards = [dataclasses.replace(guard, id=i, name=i.upper(), fields={**guard.fields, "ability": t}) for i, t in texts.items()]
+    found = check_phrase_forms(CheckContext(dataclasses.replace(game, cards=tuple(cards)), with_fit=False))
+    assert [(f.card, f.message) for f in found] == [("c", "“FACE DOWN” is written “FACE-DOWN” on 2 other cards (a, b)")]

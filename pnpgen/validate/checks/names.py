@@ -65,7 +65,7 @@ class _Named:
         self.name, self.card, self.component = name, card, component
         self.words = tuple(_tokens(name))
         self.key = tuple(_singular(w.lower()) for w in self.words)
-        self.forms: dict[tuple[str, ...], list[str]] = defaultdict(list)   # NAME002, by _canonical form
+        self.forms: dict[tuple[str, ...], list[str]] = defaultdict(list)   # NAME002, by form with plurals dropped
         self.shown: dict[tuple[str, ...], str] = {}                          # a form as first written
         self.splits: dict[tuple[str, ...], list[str]] = defaultdict(list)  # NAME001
 
