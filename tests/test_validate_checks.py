@@ -44,6 +44,12 @@ def _codes_for(result, card_id: str) -> set[str]:
     ("guard", "COUNT001"),
     ("riddle", "RULES001"),
     ("verbose", "FIT001"),
+    ("unfinished", "TEXT008"),
+    ("loose", "TEXT009"),
+    ("wraith", "REF003"),
+    ("hearty", "ICON001"),
+    ("storm-lantern", "NAME001"),
+    ("med-kit", "NAME002"),
 ])
 def test_check_fires_on_its_broken_card(result, card_id: str, code: str):
     assert code in _codes_for(result, card_id)
@@ -67,7 +73,7 @@ def test_clean_cards_draw_no_findings(result):
 
 @pytest.mark.parametrize("code,needle", [
     ("REF002", "rules.starting_deck names card 'phantom'"),
-    ("COUNT002", "the item pool shows 6 cards but there are only 0 items"),
+    ("COUNT002", "the item pool shows 6 cards but there are only 2 items"),
     ("COUNT002", "wave 3 troop pool shows 3 cards but wave 3 has only 0 purchasable troops"),
     ("COUNT003", "wave 1 has 1 regular enemies; a round with 4 players deals up to 16"),
     ("COUNT003", "wave 1 has 0 bosses; round 3 with 4 players needs 2"),
@@ -86,10 +92,67 @@ def test_every_registered_check_is_exercised(result):
 
 
 def test_doubled_punctuation_names_both_marks_and_line(result):
-    found = sorted(f.message for f in result.findings if f.card == "doubled" and f.code == "TEXT001")
-    assert len(found) == 2 and "'..'" in found[0] and "'::'" in found[1]
-    line = next(f.line for f in result.findings if f.card == "doubled")
+    """Both marks of one field come in one finding (one finding per check, card and field)."""
+    found = [f for f in result.findings if f.card == "doubled" and f.code == "TEXT001"]
+    assert len(found) == 1 and "2 occurrences" in found[0].message
+    assert "'..'" in found[0].message and "'::'" in found[0].message
+    line = found[0].line
     assert (BROKEN / "troops.yaml").read_text().splitlines()[line - 1].lstrip().startswith("- {id: doubled")
+
+
+def test_a_lower_case_sentence_is_one_capitalisation_finding(tmp_path: Path):
+    """A new user's lower-case sentence once gave one TEXT004 per word; now one finding lists them."""
+    import shutil
+
+    target = tmp_path / "g"
+    shutil.copytree(BROKEN, target)
+    troops = target / "troops.yaml"
+    troops.write_text(troops.read_text().replace('ability: "Reveal: DEAL 1 DAMAGE."',
+                                                 'ability: "reveal: deal 1 damage to the base."'))
+    found = [f for f in validate_game(load_game(target), with_fit=False).findings
+             if f.code == "TEXT004" and f.card == "lowercase"]
+    assert len(found) == 1, [f.format() for f in found]
+    for word in ("'reveal'", "'deal'", "'damage'", "'the'", "'base'"):
+        assert word in found[0].message
+    assert found[0].message.startswith("5 words are capitalised unlike the rest of the cards")
+
+
+def test_phrase_forms_name_the_usual_form_and_its_cards(result):
+    finding = next(f for f in result.findings if f.code == "TEXT009")
+    assert finding.card == "loose"
+    assert "“CARD FROM HAND” is written “CARD (FROM HAND)” on 2 other cards (hoarder, keeper)" in finding.message
+
+
+def test_restored_card_says_what_requires_it_and_why(result):
+    finding = next(f for f in result.findings if f.code == "REF003")
+    assert finding.severity is Severity.INFO and finding.file.endswith("_overrides.yaml")
+    assert "required by the text of 'Summoner'" in finding.message
+    assert "the test sheet of Wraith is lost" in finding.message and "none.txt line 9" in finding.message
+
+
+def test_names_against_the_rules_text(result):
+    spelt = next(f for f in result.findings if f.code == "NAME001")
+    assert spelt.card == "storm-lantern" and "“Stormlantern” (rules.setup_text)" in spelt.message
+    capitals = next(f for f in result.findings if f.code == "NAME002")
+    assert capitals.card == "med-kit" and "“Med kit” in rules.setup_text" in capitals.message
+
+
+def test_unknown_icon_token_prints_literally(result):
+    finding = next(f for f in result.findings if f.code == "ICON001")
+    assert "[hart]" in finding.message and "prints" not in finding.fix
+
+
+def test_explained_total_is_info(tmp_path: Path):
+    """COUNT004: a total whose note says the stated number counts something else is a note."""
+    import shutil
+
+    target = tmp_path / "g"
+    shutil.copytree(BROKEN, target)
+    report = target / "_report.yaml"
+    report.write_text(report.read_text().replace("note: the test deck is short",
+                                                 "note: 'retail box count; the PnP set differs'"))
+    found = [f for f in validate_game(load_game(target), with_fit=False).findings if f.code == "COUNT004"]
+    assert len(found) == 1 and found[0].severity is Severity.INFO and found[0].fix is None
 
 
 def test_misspelling_suggests_the_glossary_word(result):
@@ -138,3 +201,18 @@ def test_strict_turns_warnings_into_failure(tmp_path: Path):
     assert runner.invoke(app, ["validate", str(target), "--no-fit"]).exit_code == 0
     assert runner.invoke(app, ["validate", str(target), "--no-fit", "--strict"]).exit_code == 1
 
+
+
+def test_phrase_with_hyphen_and_with_space():
+    """TEXT009 also reads "FACE-DOWN" on two cards against "FACE DOWN" on one."""
+    import dataclasses
+
+    from pnpgen.validate.checks.consistency import check_phrase_forms
+    from pnpgen.validate.context import CheckContext
+
+    game = load_game(BROKEN)
+    guard = game.card("guard")
+    texts = {"a": "PLACE 1 ENEMY FACE-DOWN.", "b": "PLACE 2 ENEMIES FACE-DOWN.", "c": "PLACE 1 TROOP FACE DOWN."}
+    cards = [dataclasses.replace(guard, id=i, name=i.upper(), fields={**guard.fields, "ability": t}) for i, t in texts.items()]
+    found = check_phrase_forms(CheckContext(dataclasses.replace(game, cards=tuple(cards)), with_fit=False))
+    assert [(f.card, f.message) for f in found] == [("c", "“FACE DOWN” is written “FACE-DOWN” on 2 other cards (a, b)")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from pnpgen.spec.errors import display_path
@@ -15,6 +15,7 @@ class CheckContext:
     game: Game
     with_fit: bool = True
     parsed_abilities: list | None = None  # filled once by the rules checks
+    memo: dict = field(default_factory=dict)  # results several checks share, computed once per run
 
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:

@@ -44,6 +44,31 @@ class ValidationResult:
         }, indent=2, ensure_ascii=False)
 
 
+_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def grouped(findings: list[Finding]) -> list[Finding]:
+    """One finding per (check, card, field): a check that finds several things in one field says
+    them in one finding, listing every occurrence, at the first line and the gravest severity.
+    Findings not tied to a field (a stated total, a card as a whole) stay as they are."""
+    groups: dict[tuple, list[Finding]] = {}
+    for f in sorted(set(findings)):
+        key = (f.code, f.file, f.card, f.field) if f.field is not None else (f,)
+        groups.setdefault(key, []).append(f)
+    out = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        first = min(group, key=lambda f: (f.line, f.message))
+        severity = min((f.severity for f in group), key=_RANK.__getitem__)
+        message = f"{len(group)} occurrences: " + "; ".join(f"({i}) {f.message}" for i, f in enumerate(group, 1))
+        fixes = list(dict.fromkeys(f.fix for f in group if f.fix))
+        out.append(Finding(first.file, first.line, first.code, severity, message, first.card, first.field,
+                           "; ".join(fixes) or None))
+    return out
+
+
 def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None) -> ValidationResult:
     """Run the checks. An expansion is checked with its base game as context (glossary, balance
     peers, pool counts), but only findings about its own cards, or about the game as a whole,
@@ -58,4 +83,4 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
         own = {c.id for c in game.own_cards()}
         findings = [f for f in findings if f.card is None or f.card in own]
     name = game.expansion.id if game.expansion is not None else game.id
-    return ValidationResult(name, tuple(sorted(set(findings))), strict)
+    return ValidationResult(name, tuple(sorted(grouped(findings))), strict)

@@ -8,11 +8,15 @@ Codes:
 - COUNT003 too few enemies for one round at the largest player count, or too few bosses for
   round 3 (``rules.enemies_per_player``, ``rules.bosses_round_3``).
 - COUNT004 a total the source documents state that the extraction did not reach
-  (``_report.yaml`` totals marked not ok), with the extractor's note.
+  (``_report.yaml`` totals marked not ok), with the extractor's note. A warning, unless the
+  mismatch is explained: the total says ``expected: true``, or its note says the stated number
+  counts something else (a "retail box count", "the PnP set differs") or that the mismatch "is
+  expected" — then it is info: worth knowing, nothing to fix.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pnpgen.spec.yamlio import load_yaml
@@ -98,6 +102,14 @@ def check_enemies(ctx: CheckContext) -> list[Finding]:
     return out
 
 
+_EXPLAINED = re.compile(r"\b(?:is expected|retail box count|set differs|not a PnP count)\b", re.IGNORECASE)
+
+
+def explained(total: dict) -> bool:
+    """Whether a stated total's mismatch is accounted for by the report itself."""
+    return total.get("expected") is True or bool(_EXPLAINED.search(str(total.get("note") or "")))
+
+
 @check("COUNT004", "totals the documents state")
 def check_stated_totals(ctx: CheckContext) -> list[Finding]:
     path = Path(ctx.game.directory) / "_report.yaml"
@@ -110,6 +122,12 @@ def check_stated_totals(ctx: CheckContext) -> list[Finding]:
         if not isinstance(total, dict) or total.get("ok") is not False:
             continue
         note = f" ({total['note']})" if total.get("note") else ""
+        if explained(total):
+            out.append(ctx.at_game("COUNT004", Severity.INFO,
+                                   f"{total.get('what')}: the document states {total.get('stated')}, the specs have "
+                                   f"{total.get('found')}, as the report explains{note}",
+                                   line=totals.line_of(i), file=str(path)))
+            continue
         out.append(ctx.at_game("COUNT004", Severity.WARNING,
                                f"{total.get('what')}: the document states {total.get('stated')}, "
                                f"the specs have {total.get('found')}{note}",

@@ -43,7 +43,11 @@ def _norm(word: str) -> str:
 def _inflection(a: str, b: str) -> bool:
     for stem_len in range(min(len(a), len(b)), 2, -1):
         if a[:stem_len] == b[:stem_len]:
-            return a[stem_len:] in _SUFFIXES and b[stem_len:] in _SUFFIXES
+            x, y = sorted((a[stem_len:], b[stem_len:]), key=len)
+            # "er"/"r", "ed"/"d", "es"/"s" on one stem is a dropped "e" ("Rangr"), not two inflections.
+            if x and y == "e" + x:
+                return False
+            return x in _SUFFIXES and y in _SUFFIXES
     return False
 
 
@@ -171,10 +175,16 @@ def check_near_names(ctx: CheckContext) -> list[Finding]:
                 continue
             pairs += [(min(i, j), max(i, j)) for i in by_name[la] for j in by_name[lb]]
     out = []
+    expansion = ctx.game.expansion.id if ctx.game.expansion is not None else None
     for i, j in sorted(pairs):
         a, b = cards[i], cards[j]
         if len(a.name.lower()) >= MIN_LENGTH:
+            # In an expansion the finding goes on the expansion's own card, naming the base card:
+            # "Rangr" beside the base game's "Ranger" is the designer's to check, whichever id sorts first.
+            if expansion is not None and a.origin == expansion and b.origin != expansion:
+                a, b = b, a
+            where = " of the base game" if expansion is not None and a.origin != expansion else ""
             out.append(ctx.at(b, "name", "TEXT007", Severity.WARNING,
-                              f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r})",
+                              f"name {b.name!r} is one edit from {a.name!r} (card {a.id!r}{where})",
                               "check which spelling is right"))
     return out

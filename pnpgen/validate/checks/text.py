@@ -56,6 +56,8 @@ def _sentence_capital(text: str, pos: int, word: str) -> bool:
 
 @check("TEXT004", "inconsistent capitalisation of keywords")
 def check_capitalisation(ctx: CheckContext) -> list[Finding]:
+    """One finding per card field, listing every word written unlike the rest of the game: a
+    sentence typed in lower case is one slip, not one per word."""
     forms: dict[str, Counter] = defaultdict(Counter)
     places = []
     for card in ctx.game.cards:
@@ -67,8 +69,8 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
                     if not initial:  # "The" opening a sentence says nothing about how "the" is written
                         forms[word.lower()][word] += 1
                     places.append((card, field, word, initial))
-    out = []
-    reported = set()
+    slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
+    cards = {}
     for card, field, word, initial in places:
         counter = forms[word.lower()]
         if not counter:
@@ -77,9 +79,15 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
         if initial and form == word.lower():
             continue
         total = sum(counter.values())
-        if word != form and total >= _MIN_USES and uses / total >= _DOMINANCE and (card.id, field, word) not in reported:
-            reported.add((card.id, field, word))
-            out.append(ctx.at(card, field, "TEXT004", Severity.WARNING,
-                              f"{word!r} is written {form!r} in {uses} of {total} uses across the cards",
-                              f"write {form!r}"))
+        if word != form and total >= _MIN_USES and uses / total >= _DOMINANCE:
+            cards[card.id] = card
+            slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
+    out = []
+    for (card_id, field), found in slips.items():
+        listed = ", ".join(f"{w!r} (the game writes {form!r} in {uses} of {total} uses)"
+                           for w, (form, uses, total) in found.items())
+        fixes = ", ".join(f"{w!r} as {form!r}" for w, (form, _, _) in found.items())
+        noun = "1 word is" if len(found) == 1 else f"{len(found)} words are"
+        out.append(ctx.at(cards[card_id], field, "TEXT004", Severity.WARNING,
+                          f"{noun} capitalised unlike the rest of the cards: {listed}", f"write {fixes}"))
     return out

@@ -1,0 +1,130 @@
+"""Card texts measured against their siblings: what every other card of the kind does, one card does not.
+
+Codes:
+- TEXT008 (warning): a text without the closing punctuation its siblings (same card type and
+  field) all have — "… WHEN IT IS REVEALED" where every other enemy ability ends with a period.
+  Reported only when at least ``MIN_SIBLINGS`` siblings exist and ``SIBLING_SHARE`` of them end
+  with ``.``, ``!`` or ``?`` (a closing quote or bracket after it counts).
+- TEXT009 (warning): one phrase written two ways across cards, with and without brackets or with a
+  hyphen and a space ("DISCARD THIS CARD FROM HAND" beside "DISCARD THIS CARD (FROM HAND)" on
+  four cards). A bracketed group of up to four words, with the word before it, and a hyphened pair
+  of words are the written forms; the same words joined by plain spaces are the plain form. When
+  one phrase has two forms on different cards, the cards using the rarer form are reported (one
+  finding per card field), naming the cards that use the usual one; with no clear usual form
+  (a tie, or one card each) nothing is reported. Two passes over the text, lookups in a set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from pnpgen.validate.context import CheckContext
+from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.registry import check
+
+MIN_SIBLINGS = 4
+SIBLING_SHARE = 0.9
+_END = re.compile(r"[.!?][\"”’')\]]*\s*$")
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*")
+# A bracketed group of up to four words and the word before it: "CARD (FROM HAND)". The bracket is
+# found first and the word looked up behind it, so the search does not start at every word.
+_GROUP = re.compile(r"[(\[]([A-Za-z0-9'’ ]{1,40})[)\]]")
+_BEFORE = re.compile(r"([A-Za-z0-9]+(?:['’][A-Za-z]+)*)\s*$")
+_HYPHENED = re.compile(r"([A-Za-z0-9]+)-([A-Za-z0-9]+)")
+MAX_GROUP_WORDS = 4
+CARDS_SHOWN = 5
+
+
+@check("TEXT008", "a text without the closing punctuation its siblings have")
+def check_terminal_punctuation(ctx: CheckContext) -> list[Finding]:
+    groups: dict[tuple[str, str], list] = defaultdict(list)
+    for card in ctx.game.cards:
+        for field in ctx.text_fields(card):
+            text = card.get(field)
+            if isinstance(text, str) and text.strip():
+                groups[(card.type, field)].append((card, bool(_END.search(text))))
+    out = []
+    for (type_id, field), members in groups.items():
+        for card, ended in members:
+            if ended:
+                continue
+            siblings = len(members) - 1
+            closed = sum(1 for _, e in members if e)
+            if siblings >= MIN_SIBLINGS and closed / siblings >= SIBLING_SHARE:
+                tail = card.get(field).rstrip()[-30:]
+                out.append(ctx.at(card, field, "TEXT008", Severity.WARNING,
+                                  f"the text ends “…{tail}” without a full stop; {closed} of the other {siblings} "
+                                  f"{type_id} {field} texts end with one", "end the sentence with '.'"))
+    return out
+
+
+def _key(words) -> tuple[str, ...]:
+    return tuple(w.upper().replace("’", "'") for w in words)
+
+
+def _written_forms(text: str):
+    """(key, form) for each bracketed group (with the word before it) and each hyphened pair."""
+    for m in _GROUP.finditer(text):
+        inner = _WORD.findall(m.group(1))
+        before = _BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before and 0 < len(inner) <= MAX_GROUP_WORDS:
+            yield _key([before.group(1), *inner]), f"{before.group(1)} {m.group(0)}"
+    for m in _HYPHENED.finditer(text):
+        yield _key(m.groups()), m.group(0)
+
+
+def _plain_runs(text: str, keys: set, firsts: set, longest: int):
+    """(key, form) for each run of 2..``longest`` words joined by plain spaces whose key is in
+    ``keys``; only runs starting with one of the keys' first words (``firsts``) are built."""
+    found = list(_WORD.finditer(text))
+    upper = [m.group(0).upper().replace("’", "'") for m in found]
+    plain = [not text[a.end():b.start()].strip() and a.end() < b.start() for a, b in zip(found, found[1:])]
+    for i, first in enumerate(upper):
+        if first not in firsts:
+            continue
+        for n in range(2, longest + 1):
+            if i + n > len(upper) or not plain[i + n - 2]:
+                break
+            key = tuple(upper[i:i + n])
+            if key in keys:
+                yield key, text[found[i].start():found[i + n - 1].end()]
+
+
+@check("TEXT009", "one phrase written two ways across cards")
+def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
+    texts = [(card, field, card.get(field)) for card in sorted(ctx.game.cards, key=lambda c: c.id)
+             for field in ctx.text_fields(card) if isinstance(card.get(field), str)]
+    # key -> form -> {card id: (card, field)}; the bracketed/hyphened forms first, then plain ones.
+    uses: dict[tuple, dict[str, dict[str, tuple]]] = defaultdict(lambda: defaultdict(dict))
+    for card, field, text in texts:
+        for key, form in _written_forms(text):
+            uses[key][form].setdefault(card.id, (card, field))
+    if not uses:
+        return []
+    keys, longest = set(uses), max(len(k) for k in uses)
+    firsts = {k[0] for k in keys}
+    for card, field, text in texts:
+        for key, form in _plain_runs(text, keys, firsts, longest):
+            uses[key][form].setdefault(card.id, (card, field))
+    out = []
+    reported: set[tuple[str, str]] = set()
+    for key, forms in uses.items():
+        if len(forms) < 2:
+            continue
+        ranked = sorted(forms.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        usual, usual_cards = ranked[0]
+        for form, cards in ranked[1:]:
+            if len(cards) >= len(usual_cards) or len(usual_cards) < 2:
+                continue  # no clear usual form: nothing to measure the odd one against
+            others = sorted(usual_cards)
+            listed = ", ".join(others[:CARDS_SHOWN]) + (f" and {len(others) - CARDS_SHOWN} more" if len(others) > CARDS_SHOWN else "")
+            for card_id, (card, field) in cards.items():
+                if card_id in usual_cards or (card_id, field) in reported:
+                    continue
+                reported.add((card_id, field))
+                out.append(ctx.at(card, field, "TEXT009", Severity.WARNING,
+                                  f"“{form}” is written “{usual}” on {len(usual_cards)} other cards ({listed})",
+                                  f"write “{usual}” like the other cards"))
+    return out
