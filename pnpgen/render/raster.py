@@ -121,7 +121,9 @@ def render_area(pdf: bytes, page_index: int, area: Rect, dpi: float) -> Image.Im
         crop = (area.x, area.y, page.get_width() - area.x1, page.get_height() - area.y1)
         image = page.render(scale=dpi / PT_PER_IN, crop=crop).to_pil().convert("RGB")
         page.close()
-        return image
+        size = (round(area.w / PT_PER_IN * dpi), round(area.h / PT_PER_IN * dpi))
+        # pdfium rounds the bitmap size; the image must be exactly the area at ``dpi``
+        return image if image.size == size else image.resize(size, Image.LANCZOS)
     finally:
         doc.close()
 

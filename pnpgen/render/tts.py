@@ -120,9 +120,10 @@ def _guid(*parts: str) -> str:
 
 
 def description(game: Game, card: Card) -> str:
-    """The card's text fields, in its type's field order, one a line."""
+    """The card's text fields, in its type's field order, one a line (not ``back``: it names the
+    card's back, it is not printed text)."""
     fields = game.card_types[card.type].fields
-    texts = [card.get(name) for name, fd in fields.items() if fd.type is FieldType.TEXT and name != "name"]
+    texts = [card.get(name) for name, fd in fields.items() if fd.type is FieldType.TEXT and name not in ("name", "back")]
     return "\n".join(str(t).strip() for t in texts if isinstance(t, str) and t.strip())
 
 
