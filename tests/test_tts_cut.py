@@ -222,7 +222,7 @@ def assert_clear_around(pdf_path: Path, index: int, marks: list[Rect], dpi: int 
     doc.close()
 
 
-def svg_trims(path: Path, page_h: float, origin: tuple[float, float] = (0.0, 0.0)) -> list[Rect]:
+def svg_trims(path: Path, origin: tuple[float, float] = (0.0, 0.0)) -> list[Rect]:
     """The SVG's cut rectangles back in PDF points (y up), ``origin`` the file's corner on the page."""
     root = ET.parse(path).getroot()
     ns = {"s": "http://www.w3.org/2000/svg"}
@@ -261,7 +261,7 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
         sheet = paper_size(paper) if w < h else paper_size(paper).rotated()
         spec = machine_for(machine, sheet)
         origin = (spec.area.x, spec.area.y) if machine == "cricut" else (0.0, 0.0)
-        svg = svg_trims(out / "cut" / f"tiny-{paper}-sheet{n}.svg", h, origin)
+        svg = svg_trims(out / "cut" / f"tiny-{paper}-sheet{n}.svg", origin)
         assert matched(svg, trims[front]), f"sheet {n}: SVG cut paths are not the PDF's trims"
         assert sum(1 for r in rows if int(r["sheet"]) == n) == len(svg)
         rects = ET.parse(out / "cut" / f"tiny-{paper}-sheet{n}.svg").getroot().findall(".//{http://www.w3.org/2000/svg}rect")

@@ -182,7 +182,7 @@ def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius:
     sheets: dict[int, list] = {}
     sizes, front_pages = {}, {}
     for p in placements:
-        sheets.setdefault(p.sheet, []).append((f"sheet{p.sheet}-slot{p.slot}-{p.card.id}", p.face.trim))
+        sheets.setdefault(p.sheet, []).append((f"sheet{p.sheet}-slot{p.slot}-{raster.safe_file_name(p.card.id)}", p.face.trim))
         sizes[p.sheet] = (p.paper.width, p.paper.height)
         front_pages[p.sheet] = p.front_page
     files = cutfiles.write_cut_files(folder, stem, sheets, machines, sizes, radius, title)
