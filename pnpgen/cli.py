@@ -176,6 +176,16 @@ def _parse_offset(text: str) -> tuple[float, float]:
     return parse_offset(text)
 
 
+def _cut_options(cut: str | None, corner_mm: float, tts_url: str | None) -> dict:
+    """Only the options a run sets, so a build without them keeps its up-to-date stamp."""
+    out: dict = {}
+    if cut:
+        out.update(cut=cut, corner_mm=corner_mm)
+    if tts_url:
+        out["tts_url"] = tts_url
+    return out
+
+
 @app.command()
 @handles_errors
 def build(
@@ -196,6 +206,9 @@ def build(
     shop: Optional[str] = typer.Option(None, "--shop",
                                        help="A print shop's files: drivethrucards, gamecrafter, mpc or printerstudio "
                                             "(docs/print-shops.md)."),
+    cut: Optional[str] = typer.Option(None, "--cut", help="Print-and-cut: silhouette, cricut or svg (marks and cut files)."),
+    corner: str = typer.Option("3mm", "--corner", help="Corner radius of the cut cards, e.g. 3mm or 0."),
+    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL prefix where the --tts sheets will be hosted."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -212,6 +225,11 @@ def build(
     check_bleed(bleed)
     _parse_offset(back_offset)
     press = check_press(pdfx, shop)
+    from pnpgen.cli_checks import check_cut, check_tts_url, parse_corner
+
+    check_cut(cut, gutterfold)
+    corner_mm = parse_corner(corner)
+    check_tts_url(tts_url, tts)
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
@@ -220,7 +238,7 @@ def build(
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type, **press)
+                            sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url))
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

@@ -76,6 +76,43 @@ def parse_offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+CORNER_MM = (0.0, 20.0)
+
+
+def check_cut(machine: str | None, gutterfold: bool) -> None:
+    from pnpgen.layout.cutting import MACHINES
+
+    if machine is None:
+        return
+    if machine not in MACHINES:
+        raise OptionError(f"--cut must be one of {', '.join(MACHINES)}, got {machine[:60]!r}")
+    if gutterfold:
+        raise OptionError("--cut cuts single cards from the front of each sheet: leave out --gutterfold")
+
+
+def parse_corner(text: str) -> float:
+    """'3mm', '0.125in' or a bare number of millimetres -> millimetres."""
+    from pnpgen.units import UnitError, parse_length, to_mm
+
+    try:
+        value = float(text) if text.strip().replace(".", "", 1).isdigit() else to_mm(parse_length(text))
+    except (UnitError, ValueError):
+        raise OptionError(f"--corner takes a length such as 3mm or 0.125in, got {text[:60]!r}") from None
+    lo, hi = CORNER_MM
+    if not lo <= _finite("--corner", value) <= hi:
+        raise OptionError(f"--corner must be between {lo:g} and {hi:g} mm, got {text[:60]!r}")
+    return value
+
+
+def check_tts_url(prefix: str | None, tts: bool) -> None:
+    if prefix is None:
+        return
+    if not tts:
+        raise OptionError("--tts-url only applies with --tts")
+    if not prefix.startswith(("https://", "http://")) or any(c.isspace() for c in prefix):
+        raise OptionError(f"--tts-url must be an http(s) address without spaces, got {prefix[:60]!r}")
+
+
 def check_count(option: str, value: int | None, name: str, minimum: int = 1) -> None:
     """``value`` (None = default) between ``minimum`` and the limit ``name``."""
     if value is None:

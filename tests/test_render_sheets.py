@@ -159,11 +159,12 @@ def test_minigame_build_is_byte_identical_and_complete(tmp_path):
     first = build_game(game, tmp_path / "one")
     second = build_game(game, tmp_path / "two")
     names = sorted(p.name for p in first.files)
-    assert names == ["minigame-a4.pdf", "minigame-boards-a4.pdf", "minigame-tokens-a4.pdf"]
+    assert names == ["minigame-a4-manifest.csv", "minigame-a4.pdf", "minigame-boards-a4.pdf", "minigame-tokens-a4.pdf"]
     assert first.cards == sum(c.copies for c in game.cards)
     for a, b in zip(sorted(first.files), sorted(second.files)):
         assert a.read_bytes() == b.read_bytes(), a.name
-        check_pdf(a)
+        if a.suffix == ".pdf":
+            check_pdf(a)
     tokens = pikepdf.open(tmp_path / "one" / "minigame" / "minigame-tokens-a4.pdf")
     assert len(tokens.pages) == 2  # double-sided hit tokens: a mirrored back page
     boards = pikepdf.open(tmp_path / "one" / "minigame" / "minigame-boards-a4.pdf")
@@ -176,7 +177,7 @@ def test_letter_short_edge_and_no_half_written_files(tmp_path):
     out = tmp_path / "minigame"
     assert (out / "minigame-letter.pdf").exists()
     assert not list(out.glob("*.tmp")) and not list(out.glob(".*"))
-    for f in result.files:
+    for f in (p for p in result.files if p.suffix == ".pdf"):
         check_pdf(f)
 
 
@@ -219,6 +220,9 @@ def test_card_pngs_and_tts_sheets(tmp_path):
     again = build_game(game, tmp_path / "again", png="gamecrafter", tts=True,
                        draw_face=stand_in_face, draw_back=stand_in_back)
     for a, b in zip(sorted(result.files), sorted(again.files)):
+        if a.suffix == ".json":  # the TTS saved object names its sheets by their file:// address
+            assert a.read_text().replace(str(tmp_path / "tiny"), "") == b.read_text().replace(str(tmp_path / "again" / "tiny"), "")
+            continue
         assert a.read_bytes() == b.read_bytes(), a.name
 
 

@@ -27,6 +27,7 @@ class PagePlan:
     trim_box: Rect
     bleed_box: Rect
     fold: tuple[Segment, ...] = ()
+    regmarks: tuple[Rect, ...] = ()   # a cutting machine's registration marks, filled black (layout.cutting)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,11 @@
   when the game has such components;
 - ``<game>-odds-<paper>.pdf``: double-sided odds reference cards, for games with a rules
   calculator (``pnpgen.odds.reference``, drawn by ``pnpgen.render.oddscard``);
-- ``png-<profile>/<card type>/<card>.png`` and ``tts/`` when asked.
+- ``<card PDF>-manifest.csv``: every printed card copy with its sheet, slot and pages (``render.manifest``);
+- ``png-<profile>/<card type>/<card>.png`` and ``tts/`` (sheets and ``<game>-tts.json``, a
+  Tabletop Simulator saved object) when asked;
+- with ``cut``, registration marks on every card sheet and ``cut/<card PDF>-sheet<n>.svg`` (and
+  ``.dxf`` for Silhouette, ``.png`` of the print area for Cricut) per sheet (``layout.cutting``).
 
 An expansion folder (``pnpgen new``) builds only its own cards into ``output/<expansion id>/``,
 drawn with the base game's templates unless its ``templates/`` folder overrides them.
@@ -22,14 +26,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.layout.cutting import plan_cut_deck
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.geometry import LayoutError
 from pnpgen.layout.paper import Paper, paper_size
+from pnpgen.layout.slots import place
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
 from pnpgen.odds.reference import reference_cards
-from pnpgen.render import images, pdfdoc, raster
+from pnpgen.render import cutfiles, images, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
+from pnpgen.render.manifest import write_manifest
 from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
@@ -59,15 +67,20 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
-               sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None) -> BuildResult:
+               sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
+               cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
     ``pdfx`` ('4', '1a', '1a:2003') makes every PDF a CMYK PDF/X file (``pnpgen.render.pdfx``);
-    ``shop`` writes only that print shop's card files instead of sheets (``pnpgen.render.shops``)."""
+    ``shop`` writes only that print shop's card files instead of sheets (``pnpgen.render.shops``);
+    ``cut`` names a cutting machine ('silhouette', 'cricut', 'svg') and ``corner_mm`` the radius of
+    the cut cards' corners; ``tts_url`` is where the TTS sheets will be hosted (else file URIs)."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
+    if cut and gutterfold:
+        raise LayoutError("print-and-cut cuts single cards from the front: it cannot be combined with gutterfold")
     preset = SHOPS[shop] if shop else None
     if preset is not None and preset.output == "pdfx":
         pdfx = pdfx or preset.pdfx
@@ -77,7 +90,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             images.set_print_dpi(dpi)
             return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
         return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
-                           draw_face, draw_back, dpi, sheet_per_type)
+                           draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url)
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -85,7 +98,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
 def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: float, duplex: str,
                 back_offset: tuple[float, float], gutterfold: bool, png: bool | str, tts: bool,
                 progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
-                sheet_per_type: bool) -> BuildResult:
+                sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None) -> BuildResult:
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     game, kit_id = _printable(game)
@@ -104,26 +117,48 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
         pages = 0
+        placements, machines = [], {}
         for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
             size = game.card_types[type_ids[0]].size
             try:
                 plan = plan_deck(sheet, size.width, size.height, bleed, duplex=duplex, back_offset=offset,
                                  gutterfold=gutterfold)
+                if cut:
+                    cut_plan = plan_cut_deck(sheet, size.width, size.height, bleed, cut, duplex, offset,
+                                             full=plan.per_page)
+                    plan = cut_plan.deck
             except LayoutError as exc:
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
                 result.skipped.append(f"card type {', '.join(map(repr, type_ids))}: {exc}")
                 continue
+            if cut and cut_plan.warning:
+                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {cut_plan.warning}")
             names = ", ".join(game.card_types[t].name for t in type_ids)
+            first_sheet = placements[-1].sheet + 1 if placements else 1
+            dealt = place(plan, cards, first_sheet, pages + 1)
+            placements += dealt
+            if cut:
+                machines.update({p.sheet: cut_plan.machine for p in dealt})
             pages += draw_deck(painter, plan, cards, f"{title} · {names}")
             result.cards += len(cards)
         result.overflows += painter.overflows
         images.clear_plan()
         if pages:
             _save(canvas, dest / f"{stem}.pdf", pages, result)
+            manifest = dest / f"{stem}-manifest.csv"
+            write_manifest(manifest, placements)
+            result.files.append(manifest)
+            _clear_cut_files(dest / "cut", stem)
+            if cut:
+                _say(progress, f"{kit_id}: {cut} cut files")
+                result.files += _cut_files(dest / "cut", stem, dest / f"{stem}.pdf", placements, machines,
+                                           mm(corner_mm), title)
     # No card sheet this run: an old one from an earlier run must not look current.
     card_pdf = dest / (f"{kit_id}-gutterfold-{sheet.name}.pdf" if gutterfold else f"{name}.pdf")
     if card_pdf not in result.files and card_pdf.is_file():
         card_pdf.unlink()
+        card_pdf.with_name(f"{card_pdf.stem}-manifest.csv").unlink(missing_ok=True)
+        _clear_cut_files(dest / "cut", card_pdf.stem)
 
     _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
     _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
@@ -145,16 +180,17 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                                                       profile, draw_face, draw_back)
             result.files += files
     if tts and decks:
-        entries = []
-        for type_id, cards in decks:
+        objects, deck_id = [], 1
+        for position, (type_id, cards) in enumerate(decks):
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
-            files, entry = raster.write_tts(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}",
-                                            draw_face, draw_back)
-            result.files += files
-            entries.append(entry)
-        manifest = dest / "tts" / f"{kit_id}-tts.json"
-        raster.write_tts_manifest(manifest, entries)
-        result.files.append(manifest)
+            deck = tts_out.write_tts_sheets(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}", deck_id,
+                                            tts_url, draw_face, draw_back)
+            deck_id = deck.next_deck_id
+            result.files += deck.files
+            objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
+        saved = dest / "tts" / f"{kit_id}-tts.json"
+        tts_out.write_saved_object(saved, title, objects)
+        result.files.append(saved)
     return result
 
 
@@ -191,6 +227,30 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
             result.overflows += overflows
         result.cards += len(cards)
     return result
+
+
+def _clear_cut_files(folder: Path, stem: str) -> None:
+    """Cut files of an earlier run: a build with fewer sheets, or without ``cut``, must not leave them."""
+    if folder.is_dir():
+        for old in folder.glob(f"{stem}-sheet*.*"):
+            old.unlink()
+
+
+def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius: float, title: str) -> list[Path]:
+    sheets: dict[int, list] = {}
+    sizes, front_pages = {}, {}
+    for p in placements:
+        sheets.setdefault(p.sheet, []).append((f"sheet{p.sheet}-slot{p.slot}-{raster.safe_file_name(p.card.id)}", p.face.trim))
+        sizes[p.sheet] = (p.paper.width, p.paper.height)
+        front_pages[p.sheet] = p.front_page
+    files = cutfiles.write_cut_files(folder, stem, sheets, machines, sizes, radius, title)
+    for n, machine in sorted(machines.items()):
+        if machine.name == "cricut":  # Design Space prints this image itself, inside its registration rectangle
+            image = raster.render_area(pdf.read_bytes(), front_pages[n] - 1, machine.area, 300)
+            path = folder / f"{stem}-sheet{n}.png"
+            atomic_write_bytes(path, raster.png_bytes(image, 300))
+            files.append(path)
+    return files
 
 
 def _printable(game: Game) -> tuple[Game, str]:

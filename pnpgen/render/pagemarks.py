@@ -1,4 +1,5 @@
-"""Page furniture shared by every sheet: crop marks, the 100 mm scale bar and the margin note."""
+"""Page furniture shared by every sheet: crop marks, the 100 mm scale bar, the margin note and a
+cutting machine's registration marks."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def draw_marks(canvas: Canvas, segments, width: float = MARK_WIDTH, dash: tuple[
     if dash:
         canvas.setDash(*dash)
     canvas.lines([(s.x0, s.y0, s.x1, s.y1) for s in segments])
+    canvas.restoreState()
+
+
+def draw_regmarks(canvas: Canvas, rects) -> None:
+    """A cutting machine's registration marks: solid black, no outline (its sensor reads the edges)."""
+    if not rects:
+        return
+    canvas.saveState()
+    canvas.setFillGray(0)
+    for r in rects:
+        canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
     canvas.restoreState()
 
 

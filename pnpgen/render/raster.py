@@ -3,32 +3,27 @@
 
 - Per-card PNGs at 300 dpi (written in their pHYs chunk) with a shop's bleed: The Game Crafter (1/8 in per side, poker
   825x1125 px) or MakePlayingCards (0.12 in per side, poker 822x1122 px).
-- Tabletop Simulator deck sheets: RGB PNG grids of 10x7 trimmed cards, at most 4096 px a side,
-  69 cards per sheet and the 70th slot showing the back (TTS's hidden face), plus the back alone.
+- A card whose ``back`` names a back variant of its own also gets ``<card id>-back.png``.
+- Tabletop Simulator deck sheets are assembled from these rasters by ``render.tts``.
 
-PNGs are written without text chunks or timestamps, so the same input gives the same bytes.
+PNGs are written without text chunks or timestamps, so the same input gives the same bytes; card
+PNGs carry their resolution (pHYs), so a print shop or an editor sizes them right.
 """
 
 from __future__ import annotations
 
 import io
-import json
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
-from pnpgen.fsutil import atomic_write_bytes, atomic_write_text
+from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.layout.geometry import Rect
 from pnpgen.render import pdfdoc
 from pnpgen.spec.model import Card, Game
 from pnpgen.units import PT_PER_IN
-
-TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
-TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1  # the last slot is the hidden face (the back)
-
 
 @dataclass(frozen=True)
 class PngProfile:
@@ -60,21 +55,40 @@ def _faces(draw_face, draw_back):
     return draw_face, draw_back
 
 
+def back_variants(game: Game, cards: list[Card], draw_back=None) -> dict[str, str]:
+    """Card id -> the back variant it wears, for cards that have their own back. Only the default
+    back drawing knows variants (as ``sheets.CardPainter``): a stand-in ``draw_back`` has none."""
+    if draw_back is not None:
+        return {}
+    from pnpgen.render import face
+
+    out = {}
+    for card in cards:
+        variant = face.back_variant(game, card)
+        if variant:
+            out[card.id] = variant
+    return out
+
+
 def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
-              draw_face=None, draw_back=None) -> tuple[bytes, list]:
-    """One page per card (in order) then one for the type's back; each page is the bleed box."""
+              draw_face=None, draw_back=None, back_variants: list[str] = ()) -> tuple[bytes, list]:
+    """One page per card (in order), one for the type's back, then one per back variant in
+    ``back_variants``; each page is the bleed box."""
     draw_face, draw_back = _faces(draw_face, draw_back)
     size = game.card_types[type_id].size
     w, h = size.width + 2 * bleed, size.height + 2 * bleed
     canvas = pdfdoc.new_canvas((w, h), f"{game.name} {type_id} cards", standard=None)  # PNG/TTS: screen RGB
     trim = Rect(bleed, bleed, size.width, size.height)
     overflows: list = []
-    for card in [*cards, None]:
+    pages = [("face", c) for c in cards] + [("back", None)] + [("back", v) for v in back_variants]
+    for kind, item in pages:
         pdfdoc.set_page(canvas, (w, h), trim, Rect(0, 0, w, h))
-        if card is None:
+        if kind == "face":
+            overflows += draw_face(canvas, game, item, 0.0, 0.0, bleed) or []
+        elif item is None:
             overflows += draw_back(canvas, game, type_id, 0.0, 0.0, bleed) or []
         else:
-            overflows += draw_face(canvas, game, card, 0.0, 0.0, bleed) or []
+            overflows += draw_back(canvas, game, type_id, 0.0, 0.0, bleed, variant=item) or []
         canvas.showPage()
     return pdfdoc.pdf_bytes(canvas), overflows
 
@@ -97,76 +111,55 @@ def rasterise(pdf: bytes, px_w: int, px_h: int, crop: float = 0.0):
         doc.close()
 
 
+def render_area(pdf: bytes, page_index: int, area: Rect, dpi: float) -> Image.Image:
+    """One part of one page, as an RGB image at ``dpi`` (a Cricut Print Then Cut image)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[page_index]
+        crop = (area.x, area.y, page.get_width() - area.x1, page.get_height() - area.y1)
+        image = page.render(scale=dpi / PT_PER_IN, crop=crop).to_pil().convert("RGB")
+        page.close()
+        size = (round(area.w / PT_PER_IN * dpi), round(area.h / PT_PER_IN * dpi))
+        # pdfium rounds the bitmap size; the image must be exactly the area at ``dpi``
+        return image if image.size == size else image.resize(size, Image.LANCZOS)
+    finally:
+        doc.close()
+
+
 def safe_file_name(ident: str) -> str:
     """A card id as a file name on every system: ':' (expansion ids) and anything else outside
     letters, digits, '-', '_' and '.' become '_'."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", ident)
 
 
-def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
-    """PNG bytes; ``dpi`` is written as its pHYs chunk, so a shop's uploader and image editors read
-    the print size (TTS sheets are screen images and carry none)."""
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """PNG bytes; with ``dpi`` the file records its resolution (a pHYs chunk)."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6, **({"dpi": (dpi, dpi)} if dpi else {}))
+    extra = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(buf, format="PNG", optimize=False, compress_level=6, **extra)
     return buf.getvalue()
 
 
 def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, profile: PngProfile,
                     draw_face=None, draw_back=None) -> tuple[list[Path], list]:
-    """``<out_dir>/<card id>.png`` for each distinct card and ``back.png`` for the type."""
+    """``<out_dir>/<card id>.png`` for each distinct card, ``back.png`` for the type and
+    ``<card id>-back.png`` for each card with a back of its own."""
     size = game.card_types[type_id].size
     px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
-    pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back)
+    variants = back_variants(game, cards, draw_back)
+    distinct_variants = list(dict.fromkeys(variants.values()))
+    pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back, distinct_variants)
+    images = list(rasterise(pdf, px_w, px_h))
     # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
-    names = [f"{safe_file_name(c.id)}.png" for c in cards] + ["back.png"]
+    named = [(f"{safe_file_name(c.id)}.png", img) for c, img in zip(cards, images)]
+    named.append(("back.png", images[len(cards)]))
+    variant_image = dict(zip(distinct_variants, images[len(cards) + 1:]))
+    named += [(f"{safe_file_name(c.id)}-back.png", variant_image[variants[c.id]]) for c in cards if c.id in variants]
     written = []
-    for name, image in zip(names, rasterise(pdf, px_w, px_h)):
+    for name, image in named:
         atomic_write_bytes(out_dir / name, png_bytes(image, profile.dpi))
         written.append(out_dir / name)
     return written, overflows
-
-
-def tts_cell(card_w: float, card_h: float) -> tuple[int, int]:
-    """Pixel size of one card in a 10x7 sheet that stays within 4096 px."""
-    cw = TTS_MAX_PX // TTS_COLS
-    ch = round(cw * card_h / card_w)
-    if ch * TTS_ROWS > TTS_MAX_PX:
-        ch = TTS_MAX_PX // TTS_ROWS
-        cw = math.floor(ch * card_w / card_h)
-    return cw, ch
-
-
-def write_tts(game: Game, type_id: str, cards: list[Card], out_dir: Path, stem: str,
-              draw_face=None, draw_back=None) -> tuple[list[Path], dict]:
-    """Deck sheets for one card type (``cards`` with copies repeated) and its back image;
-    returns the files and a manifest entry TTS's custom-deck dialog asks for."""
-    size = game.card_types[type_id].size
-    cw, ch = tts_cell(size.width, size.height)
-    distinct = list({c.id: c for c in cards}.values())  # Card holds a dict, so not hashable
-    pdf, _ = cards_pdf(game, type_id, distinct, 0.0, draw_face, draw_back)
-    images = list(rasterise(pdf, cw, ch))
-    by_id = {c.id: img for c, img in zip(distinct, images)}
-    back = images[-1]
-    files = []
-    back_path = out_dir / f"{stem}-back.png"
-    atomic_write_bytes(back_path, png_bytes(back))
-    files.append(back_path)
-    sheets = []
-    for n, start in enumerate(range(0, len(cards), TTS_PER_SHEET), 1):
-        chunk = cards[start:start + TTS_PER_SHEET]
-        sheet = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "white")
-        for i, card in enumerate(chunk):
-            sheet.paste(by_id[card.id], ((i % TTS_COLS) * cw, (i // TTS_COLS) * ch))
-        sheet.paste(back, ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
-        path = out_dir / f"{stem}-{n}.png"
-        atomic_write_bytes(path, png_bytes(sheet))
-        files.append(path)
-        sheets.append({"face": path.name, "cards": len(chunk)})
-    entry = {"card_type": type_id, "back": back_path.name, "width": TTS_COLS, "height": TTS_ROWS,
-             "card_px": [cw, ch], "sheets": sheets}
-    return files, entry
-
-
-def write_tts_manifest(path: Path, entries: list[dict]) -> None:
-    atomic_write_text(path, json.dumps({"decks": entries}, indent=2, sort_keys=True) + "\n")

@@ -19,8 +19,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen.layout.deck import DeckPlan, PagePlan
 from pnpgen.layout.imposition import Cell
+from pnpgen.layout.slots import deal
 from pnpgen.render import pdfdoc
-from pnpgen.render.pagemarks import draw_band, draw_marks
+from pnpgen.render.pagemarks import draw_band, draw_marks, draw_regmarks
 from pnpgen.spec.model import Card, Game
 from pnpgen.template.loader import variant_slug
 
@@ -104,6 +105,7 @@ class CardPainter:
 def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
     draw_marks(canvas, page.marks)
     draw_marks(canvas, page.fold, dash=(3, 2))
+    draw_regmarks(canvas, page.regmarks)
     draw_band(canvas, page.band, label)
     canvas.showPage()
 
@@ -114,7 +116,7 @@ def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: st
     Duplex: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... Gutterfold: one page per sheet."""
     canvas = painter.canvas
     size = (plan.paper.width, plan.paper.height)
-    chunks = [cards[i:i + plan.per_page] for i in range(0, len(cards), plan.per_page)]
+    chunks = deal(cards, plan.per_page)
     pages = 0
     for n, chunk in enumerate(chunks, 1):
         where = f"sheet {n}/{len(chunks)}"

@@ -1,0 +1,43 @@
+"""``<card PDF>-manifest.csv``: every printed card copy with its sheet, slot and pages, so a player
+can find and reprint one misprinted card. Written from the same placements the PDF was drawn
+from (``layout.slots.place``), so anything that changes what is printed changes it too.
+
+Card names come from untrusted folders: one that starts like a formula (``=``, ``+``, ``-``, ``@``)
+is written with a leading ``'`` so a spreadsheet shows it as text instead of running it."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from pathlib import Path
+
+from pnpgen.fsutil import atomic_write_text
+from pnpgen.layout.slots import Placement
+
+COLUMNS = ("sheet", "slot", "row", "column", "card_id", "name", "card_type", "copy", "of", "front_page", "back_page")
+
+
+def _as_text(value: str) -> str:
+    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def manifest_rows(placements: list[Placement]) -> list[dict]:
+    totals = Counter(p.card.id for p in placements)
+    seen: Counter = Counter()
+    rows = []
+    for p in placements:
+        seen[p.card.id] += 1
+        rows.append({"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
+                     "card_id": _as_text(p.card.id), "name": _as_text(p.card.name), "card_type": p.card.type,
+                     "copy": seen[p.card.id], "of": totals[p.card.id],
+                     "front_page": p.front_page, "back_page": p.back_page})
+    return rows
+
+
+def write_manifest(path: Path, placements: list[Placement]) -> None:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(manifest_rows(placements))
+    atomic_write_text(path, buf.getvalue())
