@@ -29,7 +29,7 @@ def manifest_rows(placements: list[Placement]) -> list[dict]:
     for p in placements:
         seen[p.card.id] += 1
         rows.append({"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
-                     "card_id": _as_text(p.card.id), "name": _as_text(p.card.name), "card_type": p.card.type,
+                     "card_id": _as_text(p.card.id), "name": _as_text(p.card.name or ""), "card_type": p.card.type,
                      "copy": seen[p.card.id], "of": totals[p.card.id],
                      "front_page": p.front_page, "back_page": p.back_page})
     return rows

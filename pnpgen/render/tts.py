@@ -10,7 +10,7 @@ face sheet gets a back sheet with each card's back in the same slot (``UniqueBac
 per card type in ``ObjectStates``, a ``DeckCustom`` holding every copy (``DeckIDs`` repeats a card's
 ``CardID`` once per copy, ``ContainedObjects`` has one ``Card`` per copy) or a ``Card`` when the type
 has a single card. Each sheet is one ``CustomDeck`` entry, numbered across the file; a card's
-``CardID`` is its sheet's deck id x 100 + its slot. ``Nickname`` is the card's name,
+``CardID`` is its sheet's deck id x 100 + its slot. ``Nickname`` is the card's name (its label when the name is lost),
 ``Description`` its text fields, ``GMNotes`` its id (to find it in the manifest). Image URLs are
 ``file://`` URIs of the written sheets, or ``<url prefix>/<file name>`` for sheets hosted online.
 """
@@ -135,7 +135,7 @@ def deck_object(game: Game, type_id: str, cards: list[Card], deck: TtsDeck, posi
     for i, card in enumerate(cards):
         card_id = deck.card_ids[card.id]
         contained.append({
-            "Name": "Card", "Transform": _transform(), "Nickname": card.name, "Description": description(game, card),
+            "Name": "Card", "Transform": _transform(), "Nickname": card.label, "Description": description(game, card),
             "GMNotes": card.id, "CardID": card_id, "SidewaysCard": sideways,
             "CustomDeck": {str(card_id // 100): deck.custom[card_id // 100]},
             "GUID": _guid(game.id, type_id, card.id, str(i)),
