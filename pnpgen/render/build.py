@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.geometry import LayoutError
@@ -34,6 +34,7 @@ from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
+from pnpgen.selection import parse_sheets, pick_cards, pick_sheets, split_list
 from pnpgen.spec.model import ComponentKind, Game
 from pnpgen.units import mm
 
@@ -59,28 +60,37 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
-               sheet_per_type: bool = False) -> BuildResult:
+               sheet_per_type: bool = False, only: Sequence[str] = (), types: Sequence[str] = (),
+               pages: str | None = None, ink_saver: bool = False) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
-    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``."""
+    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``.
+
+    ``only`` (card ids or names), ``types`` (card types) and ``pages`` (sheets of the card PDF, e.g.
+    '3,5-7'; :mod:`pnpgen.selection`) choose what to print: such a build writes only the chosen card
+    sheets, as ``<kit>-<paper>-selection.pdf``, and PNG/TTS files for the chosen cards. ``ink_saver``
+    draws ink-heavy template shapes light (:mod:`pnpgen.render.inksaver`) into ``…-inksaver.pdf``
+    files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
+    is written."""
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
+    others = _others(game)
     game, kit_id = _printable(game)
     title = game.expansion.name if game.expansion else game.name
     dest = Path(out_dir) / kit_id
     result = BuildResult(kit_id, dest)
     bleed = mm(bleed_mm)
-    decks = _card_decks(game, result)
+    sheet_ranges = parse_sheets(pages)
+    choosing = bool(only or types or sheet_ranges)
+    chosen = pick_cards(game.cards, game.card_types, split_list(only), split_list(types), others)
+    decks = _card_decks(game, result, chosen)
+    suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
     name = f"{kit_id}-{sheet.name}"
+    stem = (f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name) + suffix
 
     if decks:
-        _plan_pictures(game, decks, bleed)
-        _say(progress, f"{kit_id}: card sheets")
-        stem = f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name
         offset = (mm(back_offset[0]), mm(back_offset[1]))
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
-        painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
-        pages = 0
+        laid_out = []
         for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
             size = game.card_types[type_ids[0]].size
             try:
@@ -90,17 +100,38 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
                 result.skipped.append(f"card type {', '.join(map(repr, type_ids))}: {exc}")
                 continue
+            laid_out.append((type_ids, cards, plan))
+        wanted = None
+        if sheet_ranges:  # checked before anything is drawn or written
+            total = sum(sheet_count(plan, cards) for _, cards, plan in laid_out)
+            wanted = pick_sheets(sheet_ranges, total, f"the card PDF ({sheet.describe()}, "
+                                 f"{'gutterfold' if gutterfold else 'duplex'})")
+        _plan_pictures(game, decks, bleed)
+        _say(progress, f"{kit_id}: card sheets")
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
+        painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
+        drawn = 0
+        first = 1  # the PDF-wide number of this group's first sheet
+        for type_ids, cards, plan in laid_out:
+            count = sheet_count(plan, cards)
+            keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
+            first += count
+            if keep is not None and not keep:
+                continue
             names = ", ".join(game.card_types[t].name for t in type_ids)
-            pages += draw_deck(painter, plan, cards, f"{title} · {names}")
-            result.cards += len(cards)
+            drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
+            result.cards += len(cards) if keep is None else sum(
+                len(cards[(n - 1) * plan.per_page:n * plan.per_page]) for n in keep)
         result.overflows += painter.overflows
         images.clear_plan()
-        if pages:
-            _save(canvas, dest / f"{stem}.pdf", pages, result)
+        if drawn:
+            _save(canvas, dest / f"{stem}.pdf", drawn, result)
     # No card sheet this run: an old one from an earlier run must not look current.
-    card_pdf = dest / (f"{kit_id}-gutterfold-{sheet.name}.pdf" if gutterfold else f"{name}.pdf")
+    card_pdf = dest / f"{stem}.pdf"
     if card_pdf not in result.files and card_pdf.is_file():
         card_pdf.unlink()
+    if choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
+        game = replace(game, components=(), references=())
 
     _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
     _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
@@ -109,9 +140,10 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
         pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
         _save(canvas, dest / f"{kit_id}-reference-{sheet.name}.pdf", pages, result)
-    if game.expansion is None:  # odds cards are the base game's, like its references
-        _odds(game, sheet, bleed, duplex, back_offset, gutterfold, dest / f"{kit_id}-odds-{sheet.name}.pdf",
-              result, progress)
+    if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
+        _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
+              dest / f"{kit_id}-odds-{sheet.name}{'-inksaver' if ink_saver else ''}.pdf", result, progress,
+              ink_saver)
 
     if png and decks:
         profile = raster.profile_of(png)
@@ -150,15 +182,31 @@ def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
     result.pages[path.name] = pages
 
 
-def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
-    """(card type, cards with copies repeated) for every type that can be laid out."""
+def _others(game: Game) -> list:
+    """Cards of an expansion's base game: named by ``--only``, they get a clearer error."""
+    return [] if game.expansion is None else [c for c in game.cards if c.origin != game.expansion.id]
+
+
+def sheet_count(plan, cards: list) -> int:
+    """Sheets (pieces of paper) ``cards`` take under ``plan``."""
+    return -(-len(cards) // plan.per_page)
+
+
+def _card_decks(game: Game, result: BuildResult, chosen: set[str] | None = None) -> list[tuple[str, list]]:
+    """(card type, cards with copies repeated) for every type that can be laid out; only the
+    ``chosen`` cards when a selection is given."""
     decks = []
     known = set(game.card_types)
     for card in game.cards:
-        if card.type not in known:
+        if card.type not in known and (chosen is None or card.id in chosen):
             result.warnings.append(f"card {card.id!r} has unknown type {card.type!r}; not laid out")
+        elif chosen is not None and card.id in chosen and card.copies <= 0:
+            result.warnings.append(f"card {card.id!r} has copies: {card.copies}; nothing printed for it")
     for type_id, ct in game.card_types.items():
-        cards = expand_copies(game.cards_of(type_id))
+        of_type = game.cards_of(type_id)
+        if chosen is not None:
+            of_type = [c for c in of_type if c.id in chosen]
+        cards = expand_copies(of_type)
         if not cards:
             continue
         if ct.size is None:
@@ -196,7 +244,7 @@ def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> 
 
 
 def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,
-          result: BuildResult, progress) -> None:
+          result: BuildResult, progress, ink_saver: bool = False) -> None:
     """The odds reference cards, imposed like a deck (same bleed, duplex, back offset)."""
     cards = reference_cards(game)
     if not cards:
@@ -205,7 +253,7 @@ def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutt
     canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — odds reference", "odds reference cards")
     try:
         drawing = draw_odds_cards(canvas, game, cards, sheet, bleed, duplex,
-                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold)
+                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold, ink_saver=ink_saver)
     except LayoutError as exc:
         result.warnings.append(f"odds reference cards: {exc}; not laid out")
         return

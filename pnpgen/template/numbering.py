@@ -1,0 +1,31 @@
+"""Card numbers for templates: ``card.number`` of ``card.count``, a card's place in its set.
+
+The set is the game's cards, or an expansion's own cards (a base card in an expansion's kit keeps
+its base-game number), in spec order: the order the spec loader reads card files and their cards,
+which does not depend on the build. Every distinct card has a number, including cards with
+``copies: 0``, so ``--only`` or a change of copies never renumbers the others: a reprint of card 12
+still says 12/150.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The last game's numbers, keyed by its card tuple (compared by identity): a build asks once per
+# distinct face, always for the same game.
+_CACHE: list[Any] = [None, {}]
+
+
+def card_number(game: Any, card: Any) -> tuple[int, int] | None:
+    """(number, count) of ``card`` in its set, or None when the card is not one of ``game``'s."""
+    cards = game.cards
+    if _CACHE[0] is not cards:
+        sets: dict[str, list[str]] = {}
+        for c in cards:
+            sets.setdefault(c.origin, []).append(c.id)
+        numbers = {}
+        for ids in sets.values():
+            for n, card_id in enumerate(ids, 1):
+                numbers[card_id] = (n, len(ids))
+        _CACHE[0], _CACHE[1] = cards, numbers
+    return _CACHE[1].get(card.id)
