@@ -77,7 +77,7 @@ def pick_sheets(ranges: Sequence[SheetRange], total: int, what: str) -> set[int]
 
 
 def pick_cards(cards: Sequence, card_types: dict, only: Sequence[str], types: Sequence[str],
-               others: Sequence = ()) -> set[str] | None:
+               others: Sequence = (), game_id: str = "<game>") -> set[str] | None:
     """Ids of the ``cards`` that ``only`` and ``types`` select (both: cards matching both), or
     None when neither is given. ``others`` are cards not in this kit (an expansion's base game)."""
     if not only and not types:
@@ -89,7 +89,7 @@ def pick_cards(cards: Sequence, card_types: dict, only: Sequence[str], types: Se
     if only:
         named: set[str] = set()
         for token in only:
-            named |= _card_ids(token, cards, others)
+            named |= _card_ids(token, cards, others, game_id)
         chosen &= named
     if not chosen:
         asked = " and ".join(f"{opt} {','.join(v)}" for opt, v in (("--only", only), ("--types", types)) if v)
@@ -109,7 +109,7 @@ def _type_id(token: str, card_types: dict) -> str:
                          f"types: {', '.join(card_types)}")
 
 
-def _card_ids(token: str, cards: Sequence, others: Sequence) -> set[str]:
+def _card_ids(token: str, cards: Sequence, others: Sequence, game_id: str) -> set[str]:
     for c in cards:
         if c.id == token:
             return {c.id}
@@ -122,4 +122,4 @@ def _card_ids(token: str, cards: Sequence, others: Sequence) -> set[str]:
                              f"build the base game to print it")
     choices = [c.id for c in cards] + [c.name for c in cards]
     raise SelectionError(f"--only: no card with id or name {excerpt(token, 60)!r}{did_you_mean(token, choices)}; "
-                         f"`pnpgen info <game> --json` lists the ids")
+                         f"`pnpgen info {game_id} --json` lists the ids")

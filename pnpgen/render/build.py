@@ -82,7 +82,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     bleed = mm(bleed_mm)
     sheet_ranges = parse_sheets(pages)
     choosing = bool(only or types or sheet_ranges)
-    chosen = pick_cards(game.cards, game.card_types, split_list(only), split_list(types), others)
+    chosen = pick_cards(game.cards, game.card_types, split_list(only), split_list(types), others,
+                        kit_id)
     decks = _card_decks(game, result, chosen)
     suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
     name = f"{kit_id}-{sheet.name}"
