@@ -412,3 +412,11 @@ def test_ink_saver_writes_its_own_files(tmp_path):
     names = {p.name for p in result.files}
     assert {"zombicide-invader-a4-inksaver.pdf", "zombicide-invader-odds-a4-inksaver.pdf"} <= names
     assert "zombicide-invader-a4.pdf" not in names
+
+
+def test_only_a_card_with_no_copies_says_so(tmp_path):
+    game = mini_game(Card("a", "A", "unit", 0, {}), Card("b", "B", "unit", 1, {}))
+    result = build_game(game, tmp_path, only=["a"])
+    assert result.files == [] and result.cards == 0
+    assert "card 'a' has copies: 0; nothing printed for it" in result.warnings
+    assert build_game(game, tmp_path, only=["B"]).cards == 1

@@ -12,20 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 # The last game's numbers, keyed by its card tuple (compared by identity): a build asks once per
-# distinct face, always for the same game.
-_CACHE: list[Any] = [None, {}]
+# distinct face, always for the same game. One tuple, replaced whole, so a reader in another thread
+# (``pnpgen serve``) never pairs one game's cards with another's numbers.
+_LAST: tuple[Any, dict[str, tuple[int, int]]] = (None, {})
 
 
 def card_number(game: Any, card: Any) -> tuple[int, int] | None:
     """(number, count) of ``card`` in its set, or None when the card is not one of ``game``'s."""
-    cards = game.cards
-    if _CACHE[0] is not cards:
+    global _LAST
+    cards, numbers = _LAST
+    if cards is not game.cards:
         sets: dict[str, list[str]] = {}
-        for c in cards:
+        for c in game.cards:
             sets.setdefault(c.origin, []).append(c.id)
-        numbers = {}
-        for ids in sets.values():
-            for n, card_id in enumerate(ids, 1):
-                numbers[card_id] = (n, len(ids))
-        _CACHE[0], _CACHE[1] = cards, numbers
-    return _CACHE[1].get(card.id)
+        numbers = {card_id: (n, len(ids)) for ids in sets.values() for n, card_id in enumerate(ids, 1)}
+        _LAST = (game.cards, numbers)
+    return numbers.get(card.id)
