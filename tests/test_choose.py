@@ -420,3 +420,9 @@ def test_only_a_card_with_no_copies_says_so(tmp_path):
     assert result.files == [] and result.cards == 0
     assert "card 'a' has copies: 0; nothing printed for it" in result.warnings
     assert build_game(game, tmp_path, only=["B"]).cards == 1
+
+
+def test_pages_of_a_game_without_card_sheets_is_an_error(tmp_path):
+    game = mini_game(Card("a", "A", "unit", 1, {}), size=None)
+    with pytest.raises(SelectionError, match="--pages: demo .* has no card sheets to choose from"):
+        build_game(game, tmp_path, pages="1")

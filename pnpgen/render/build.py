@@ -88,6 +88,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
     name = f"{kit_id}-{sheet.name}"
     stem = (f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name) + suffix
+    if sheet_ranges and not decks:
+        pick_sheets(sheet_ranges, 0, f"{kit_id} (no card type with a size and cards to print)")
 
     if decks:
         offset = (mm(back_offset[0]), mm(back_offset[1]))
