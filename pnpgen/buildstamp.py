@@ -3,8 +3,8 @@
 A stamp per spec folder and output folder (``<out>/.pnpgen-stamps/<digest>.json``) records what a
 build read and wrote. Its key is a digest of everything a build depends on, by name, size and
 modification time: every file in the game's (or expansion's) folder and its base game's, the
-bundled templates and fonts, pnpgen's own code, the build options and the limits in the
-environment. When the key matches and every file the build wrote is still there, unchanged, the
+bundled templates and fonts, pnpgen's own code, the build options and the limits and
+``SOURCE_DATE_EPOCH`` in the environment. When the key matches and every file the build wrote is still there, unchanged, the
 recorded result (files, pages, warnings, notes, overflows) is returned instead of building again:
 ``make``'s rule, so a rebuild with unchanged art takes well under a second.
 """
@@ -45,7 +45,9 @@ def input_key(folders: list[Path], options: dict[str, Any]) -> str:
     h = hashlib.sha256()
     h.update(__version__.encode())
     h.update(json.dumps(options, sort_keys=True, default=str).encode())
-    h.update(json.dumps(sorted((k, v) for k, v in os.environ.items() if k.startswith("PNPGEN_LIMIT_"))).encode())
+    # SOURCE_DATE_EPOCH: templates may print it (``build.date``).
+    h.update(json.dumps(sorted((k, v) for k, v in os.environ.items()
+                               if k.startswith("PNPGEN_LIMIT_") or k == "SOURCE_DATE_EPOCH")).encode())
     for root in [*folders, REPO_ROOT / "templates", REPO_ROOT / "fonts", REPO_ROOT / "pnpgen"]:
         h.update(str(Path(root).resolve()).encode())
         h.update("\n".join(_stat_lines(Path(root))).encode())

@@ -191,7 +191,8 @@ def _cut_options(cut: str | None, corner_mm: float, tts_url: str | None) -> dict
 def build(
     games: list[str] = typer.Argument(..., help="Game ids or spec/expansion folders."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game gets its own subfolder."),
-    paper: str = typer.Option("a4", "--paper", help="a4, letter, or a size such as '210mm x 297mm'."),
+    paper: str = typer.Option("a4", "--paper", help="a4, a3, a5, letter, legal, tabloid (add -landscape to turn it), "
+                              "or a size such as '210mm x 297mm'."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
     duplex: str = typer.Option("long", "--duplex", help="Duplex flip edge: long or short."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of backs, read off `pnpgen calibrate`."),
@@ -209,6 +210,18 @@ def build(
     cut: Optional[str] = typer.Option(None, "--cut", help="Print-and-cut: silhouette, cricut or svg (marks and cut files)."),
     corner: str = typer.Option("3mm", "--corner", help="Corner radius of the cut cards, e.g. 3mm or 0."),
     tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL prefix where the --tts sheets will be hosted."),
+    only: Optional[list[str]] = typer.Option(None, "--only", metavar="ID,...",
+                                             help="Print only these cards (ids, or names without commas), all their copies. "
+                                                  "Writes <game>-<paper>-selection.pdf with just the chosen card sheets."),
+    types: Optional[list[str]] = typer.Option(None, "--types", metavar="TYPE,...",
+                                              help="Print only cards of these card types (ids or names)."),
+    sheets: Optional[str] = typer.Option(None, "--pages", metavar="N-M",
+                                        help="Print only these sheets of the card PDF: 3, 2-5, 4- or 1,3-4. A sheet is one "
+                                             "piece of paper: in duplex sheet N is PDF pages 2N-1 (fronts) and 2N (their backs), "
+                                             "which always come together; in gutterfold it is page N. Counted after --only/--types."),
+    ink_saver: bool = typer.Option(False, "--ink-saver",
+                                   help="Draw dark backgrounds (template shapes marked or judged ink-heavy) light, text dark "
+                                        "on light: play-testing copies on a home printer. Writes …-inksaver.pdf files."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -230,6 +243,9 @@ def build(
     check_cut(cut, gutterfold)
     corner_mm = parse_corner(corner)
     check_tts_url(tts_url, tts)
+    from pnpgen.selection import parse_sheets, split_list
+
+    parse_sheets(sheets)  # a typo fails before any game is loaded
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
@@ -238,7 +254,8 @@ def build(
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url))
+                            sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url),
+                            only=split_list(only), types=split_list(types), pages=sheets, ink_saver=ink_saver)
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:
@@ -262,7 +279,7 @@ def build(
 @handles_errors
 def calibrate(
     out: Path = typer.Option(Path("output/calibration-a4.pdf"), "--out", help="Where to write the sheet."),
-    paper: str = typer.Option("a4", "--paper", help="a4, letter or a size."),
+    paper: str = typer.Option("a4", "--paper", help="a4, a3, a5, letter, legal, tabloid or a size."),
     duplex: str = typer.Option("long", "--duplex", help="long or short edge flip."),
 ) -> None:
     """Write a two-page duplex calibration sheet; read your --back-offset off its back."""

@@ -55,6 +55,7 @@ def effective_specs(game: Game) -> dict[str, Any]:
     return {
         "id": game.id,
         "name": game.name,
+        **({"version": game.version} if game.version is not None else {}),
         "players": {"min": game.players_min, "max": game.players_max},
         "source": {"document": game.source_document, "title": game.source_title},
         "components": [

@@ -8,6 +8,10 @@ from pnpgen.layout.geometry import LayoutError
 from pnpgen.units import UnitError, mm, parse_size, to_mm
 
 # ISO sizes in mm; US sizes in inches (exact) so Letter is 612 x 792 pt.
+# Sources: ISO 216 (A3 297 x 420 mm, A4 210 x 297 mm, A5 148 x 210 mm); ANSI/ASME Y14.1 sheet
+# sizes A (Letter, 8.5 x 11 in) and B (Tabloid, 11 x 17 in); US Legal 8.5 x 14 in. The same sizes
+# are PWG 5101.1's iso_a3_297x420mm, na_letter_8.5x11in, na_legal_8.5x14in, na_ledger_11x17in.
+# 1 in = 72 pt exactly, so the US sizes are exact in points.
 _NAMED: dict[str, tuple[float, float]] = {
     "a3": (mm(297), mm(420)),
     "a4": (mm(210), mm(297)),

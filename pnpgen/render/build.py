@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.layout.cutting import plan_cut_deck
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.geometry import LayoutError
 from pnpgen.layout.paper import Paper, paper_size
-from pnpgen.layout.slots import place
+from pnpgen.layout.slots import pages_per_sheet, place
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
 from pnpgen.odds.reference import reference_cards
@@ -42,6 +42,7 @@ from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
+from pnpgen.selection import parse_sheets, pick_cards, pick_sheets, split_list
 from pnpgen.spec.model import ComponentKind, Game
 from pnpgen.units import mm
 
@@ -68,14 +69,23 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
                sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
-               cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None) -> BuildResult:
+               cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
+               only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
+               ink_saver: bool = False) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
     ``pdfx`` ('4', '1a', '1a:2003') makes every PDF a CMYK PDF/X file (``pnpgen.render.pdfx``);
     ``shop`` writes only that print shop's card files instead of sheets (``pnpgen.render.shops``);
     ``cut`` names a cutting machine ('silhouette', 'cricut', 'svg') and ``corner_mm`` the radius of
-    the cut cards' corners; ``tts_url`` is where the TTS sheets will be hosted (else file URIs)."""
+    the cut cards' corners; ``tts_url`` is where the TTS sheets will be hosted (else file URIs).
+
+    ``only`` (card ids or names), ``types`` (card types) and ``pages`` (sheets of the card PDF, e.g.
+    '3,5-7'; :mod:`pnpgen.selection`) choose what to print: such a build writes only the chosen card
+    sheets, as ``<kit>-<paper>-selection.pdf``, and PNG/TTS files for the chosen cards. ``ink_saver``
+    draws ink-heavy template shapes light (:mod:`pnpgen.render.inksaver`) into ``…-inksaver.pdf``
+    files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
+    is written."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
@@ -90,7 +100,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             images.set_print_dpi(dpi)
             return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
         return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
-                           draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url)
+                           draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
+                           only, types, pages, ink_saver)
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -98,26 +109,31 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
 def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: float, duplex: str,
                 back_offset: tuple[float, float], gutterfold: bool, png: bool | str, tts: bool,
                 progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
-                sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None) -> BuildResult:
+                sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None,
+                only: Sequence[str], types: Sequence[str], pages: str | None,
+                ink_saver: bool) -> BuildResult:
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
+    others = _others(game)
     game, kit_id = _printable(game)
     title = game.expansion.name if game.expansion else game.name
     dest = Path(out_dir) / kit_id
     result = BuildResult(kit_id, dest)
     bleed = mm(bleed_mm)
-    decks = _card_decks(game, result)
+    sheet_ranges = parse_sheets(pages)
+    choosing = bool(only or types or sheet_ranges)
+    chosen = pick_cards(game.cards, game.card_types, split_list(only), split_list(types), others,
+                        kit_id)
+    decks = _card_decks(game, result, chosen)
+    suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
     name = f"{kit_id}-{sheet.name}"
+    stem = (f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name) + suffix
+    if sheet_ranges and not decks:
+        pick_sheets(sheet_ranges, 0, f"{kit_id} (no card type with a size and cards to print)")
 
     if decks:
-        _plan_pictures(game, decks, bleed)
-        _say(progress, f"{kit_id}: card sheets")
-        stem = f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name
         offset = (mm(back_offset[0]), mm(back_offset[1]))
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
-        painter = CardPainter(canvas, game, bleed, draw_face, draw_back)
-        pages = 0
-        placements, machines = [], {}
+        laid_out = []
         for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
             size = game.card_types[type_ids[0]].size
             try:
@@ -133,18 +149,36 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 continue
             if cut and cut_plan.warning:
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {cut_plan.warning}")
+            laid_out.append((type_ids, cards, plan, cut_plan.machine if cut else None))
+        wanted = None
+        if sheet_ranges:  # checked before anything is drawn or written
+            total = sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
+            wanted = pick_sheets(sheet_ranges, total, f"the card PDF ({sheet.describe()}, "
+                                 f"{'gutterfold' if gutterfold else 'duplex'})")
+        _plan_pictures(game, decks, bleed)
+        _say(progress, f"{kit_id}: card sheets")
+        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
+        painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
+        drawn = 0
+        first = 1  # the PDF-wide number of this group's first sheet
+        placements, machines = [], {}
+        for type_ids, cards, plan, machine in laid_out:
+            count = sheet_count(plan, cards)
+            keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
+            group_first, first = first, first + count
+            if keep is not None and not keep:
+                continue
             names = ", ".join(game.card_types[t].name for t in type_ids)
-            first_sheet = placements[-1].sheet + 1 if placements else 1
-            dealt = place(plan, cards, first_sheet, pages + 1)
+            dealt = _kept_placements(plan, cards, group_first, keep, drawn + 1)
             placements += dealt
-            if cut:
-                machines.update({p.sheet: cut_plan.machine for p in dealt})
-            pages += draw_deck(painter, plan, cards, f"{title} · {names}")
-            result.cards += len(cards)
+            if machine is not None:
+                machines.update({p.sheet: machine for p in dealt})
+            drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
+            result.cards += len(dealt)
         result.overflows += painter.overflows
         images.clear_plan()
-        if pages:
-            _save(canvas, dest / f"{stem}.pdf", pages, result)
+        if drawn:
+            _save(canvas, dest / f"{stem}.pdf", drawn, result)
             manifest = dest / f"{stem}-manifest.csv"
             write_manifest(manifest, placements)
             result.files.append(manifest)
@@ -154,11 +188,13 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 result.files += _cut_files(dest / "cut", stem, dest / f"{stem}.pdf", placements, machines,
                                            mm(corner_mm), title)
     # No card sheet this run: an old one from an earlier run must not look current.
-    card_pdf = dest / (f"{kit_id}-gutterfold-{sheet.name}.pdf" if gutterfold else f"{name}.pdf")
+    card_pdf = dest / f"{stem}.pdf"
     if card_pdf not in result.files and card_pdf.is_file():
         card_pdf.unlink()
         card_pdf.with_name(f"{card_pdf.stem}-manifest.csv").unlink(missing_ok=True)
         _clear_cut_files(dest / "cut", card_pdf.stem)
+    if choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
+        game = replace(game, components=(), references=())
 
     _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
     _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
@@ -167,9 +203,10 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
         pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
         _save(canvas, dest / f"{kit_id}-reference-{sheet.name}.pdf", pages, result)
-    if game.expansion is None:  # odds cards are the base game's, like its references
-        _odds(game, sheet, bleed, duplex, back_offset, gutterfold, dest / f"{kit_id}-odds-{sheet.name}.pdf",
-              result, progress)
+    if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
+        _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
+              dest / f"{kit_id}-odds-{sheet.name}{'-inksaver' if ink_saver else ''}.pdf", result, progress,
+              ink_saver)
 
     if png and decks:
         profile = raster.profile_of(png)
@@ -253,6 +290,16 @@ def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius:
     return files
 
 
+def _kept_placements(plan, cards: list, first_sheet: int, keep: set[int] | None, first_page: int) -> list:
+    """The placements of the sheets ``draw_deck`` draws (``keep``: numbers within this deck, None = all),
+    with the pages they get in this PDF; sheet numbers stay PDF-wide, as ``--pages`` counts them."""
+    dealt = [p for p in place(plan, cards, first_sheet) if keep is None or p.sheet - first_sheet + 1 in keep]
+    step = pages_per_sheet(plan)
+    order = {n: i for i, n in enumerate(sorted({p.sheet for p in dealt}))}
+    return [replace(p, front_page=first_page + order[p.sheet] * step,
+                    back_page=first_page + order[p.sheet] * step + step - 1) for p in dealt]
+
+
 def _printable(game: Game) -> tuple[Game, str]:
     """What a kit prints and its name. An expansion prints only its own cards, under its own id;
     the base game's tokens, boards and references are the base game's kit."""
@@ -271,15 +318,31 @@ def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
     result.pages[path.name] = pages
 
 
-def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
-    """(card type, cards with copies repeated) for every type that can be laid out."""
+def _others(game: Game) -> list:
+    """Cards of an expansion's base game: named by ``--only``, they get a clearer error."""
+    return [] if game.expansion is None else [c for c in game.cards if c.origin != game.expansion.id]
+
+
+def sheet_count(plan, cards: list) -> int:
+    """Sheets (pieces of paper) ``cards`` take under ``plan``."""
+    return -(-len(cards) // plan.per_page)
+
+
+def _card_decks(game: Game, result: BuildResult, chosen: set[str] | None = None) -> list[tuple[str, list]]:
+    """(card type, cards with copies repeated) for every type that can be laid out; only the
+    ``chosen`` cards when a selection is given."""
     decks = []
     known = set(game.card_types)
     for card in game.cards:
-        if card.type not in known:
+        if card.type not in known and (chosen is None or card.id in chosen):
             result.warnings.append(f"card {card.id!r} has unknown type {card.type!r}; not laid out")
+        elif chosen is not None and card.id in chosen and card.copies <= 0:
+            result.warnings.append(f"card {card.id!r} has copies: {card.copies}; nothing printed for it")
     for type_id, ct in game.card_types.items():
-        cards = expand_copies(game.cards_of(type_id))
+        of_type = game.cards_of(type_id)
+        if chosen is not None:
+            of_type = [c for c in of_type if c.id in chosen]
+        cards = expand_copies(of_type)
         if not cards:
             continue
         if ct.size is None:
@@ -317,7 +380,7 @@ def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> 
 
 
 def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,
-          result: BuildResult, progress) -> None:
+          result: BuildResult, progress, ink_saver: bool = False) -> None:
     """The odds reference cards, imposed like a deck (same bleed, duplex, back offset)."""
     cards = reference_cards(game)
     if not cards:
@@ -326,7 +389,7 @@ def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutt
     canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — odds reference", "odds reference cards")
     try:
         drawing = draw_odds_cards(canvas, game, cards, sheet, bleed, duplex,
-                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold)
+                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold, ink_saver=ink_saver)
     except LayoutError as exc:
         result.warnings.append(f"odds reference cards: {exc}; not laid out")
         return

@@ -16,9 +16,12 @@ from typing import Any
 from pnpgen.render import pdfx
 from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
+from pnpgen.render.inksaver import lighten
 from pnpgen.render.textfit import FitResult, fit_text
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
 from pnpgen.files import resolver_for
+from pnpgen.template.builddate import build_values
+from pnpgen.template.numbering import card_number
 from pnpgen.template.resolve import ImageSource, ResolvedFace, TextOp
 
 DEFAULT_SIZE = "poker"
@@ -125,18 +128,26 @@ _FACES_MAX = 4096
 
 
 def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None,
-             variant: str | None = None) -> ResolvedFace:
+             variant: str | None = None, ink_saver: bool = False) -> ResolvedFace:
     lib = library or library_for(game)
     ct = game.card_types[type_id]
-    key = (id(lib), game.id, game.name, card.id if card is not None else None, type_id, side, round(bleed, 6), variant)
+    # The card's number in its set, the game's version and the build date are template values
+    # too: part of the key, so a face is never served with another set size or date.
+    build = build_values()
+    numbering = card_number(game, card) if card is not None else None
+    key = (id(lib), game.id, game.name, card.id if card is not None else None, type_id, side, round(bleed, 6), variant,
+           ink_saver, numbering, getattr(game, "version", None), build.get("epoch"))
     hit = _FACES.get(key)
     if hit is not None and hit[0] is card and hit[1] is ct:
         return hit[2]
     t = lib.load(game.id, type_id, side, back_name=ct.back, variant=variant)
     w, h = face_size(game, type_id, lib)
     images = ImageSource(resolver_for(home_of(game, card)), card)
-    face = resolve_face(t, make_context(game, card, ct, t), w, h, bleed, images, getattr(game, "language", "en_US"))
+    face = resolve_face(t, make_context(game, card, ct, t, build), w, h, bleed, images,
+                        getattr(game, "language", "en_US"))
     _within_budget(face, card, t)
+    if ink_saver:
+        face = lighten(face)
     if len(_FACES) >= _FACES_MAX:
         _FACES.clear()
     _FACES[key] = (card, ct, face)
@@ -241,21 +252,24 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
     return overflows
 
 
-def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: float, library: TemplateLibrary | None = None) -> list[Overflow]:
+def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: float, library: TemplateLibrary | None = None,
+              ink_saver: bool = False) -> list[Overflow]:
     """Draw ``card``'s front with its bleed box's bottom-left at (x, y) points.
 
     Backgrounds marked ``bleed`` extend ``bleed`` points past the trim. Returns the boxes whose
     text did not fit (drawn up to what fits); an empty list means everything is on the card.
+    ``ink_saver`` draws ink-heavy shapes light (``pnpgen.render.inksaver``).
     """
-    face = _resolve(game, card, card.type, "front", bleed, library)
+    face = _resolve(game, card, card.type, "front", bleed, library, ink_saver=ink_saver)
     return _draw(canvas, face, x, y, bleed, card.id)
 
 
 def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, bleed: float,
-              library: TemplateLibrary | None = None, variant: str | None = None) -> list[Overflow]:
+              library: TemplateLibrary | None = None, variant: str | None = None,
+              ink_saver: bool = False) -> list[Overflow]:
     """Draw the back of ``card_type_id`` cards with the bleed box's bottom-left at (x, y);
     ``variant`` (from :func:`back_variant`) picks the back of cards whose ``back`` field names it."""
-    face = _resolve(game, None, card_type_id, "back", bleed, library, variant)
+    face = _resolve(game, None, card_type_id, "back", bleed, library, variant, ink_saver)
     return _draw(canvas, face, x, y, bleed, f"<back of {card_type_id}{f' ({variant})' if variant else ''}>")
 
 

@@ -193,9 +193,10 @@ class _Writer:
 
 def draw_odds_cards(canvas: Canvas, game: Game, cards: tuple[OddsCard, ...], paper: Paper, bleed: float,
                     duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                    gutterfold: bool = False) -> OddsDrawing:
+                    gutterfold: bool = False, ink_saver: bool = False) -> OddsDrawing:
     """Impose ``cards`` (front and back panels) like a deck; ``back_offset`` in points.
-    Raises ``LayoutError`` when the card does not fit the paper."""
+    ``ink_saver`` draws the template's ink-heavy shapes light. Raises ``LayoutError`` when the
+    card does not fit the paper."""
     chrome = _chrome_game(game)
     library = facemod.default_library()
     template = library.load(game.id, TYPE_ID)
@@ -215,7 +216,7 @@ def draw_odds_cards(canvas: Canvas, game: Game, cards: tuple[OddsCard, ...], pap
 
     def draw(canvas: Canvas, key: tuple[str, str], x: float, y: float, b: float) -> list:
         n, panel, chrome_card = sides[key]
-        overflows = facemod.draw_face(canvas, chrome, chrome_card, x, y, b, library)
+        overflows = facemod.draw_face(canvas, chrome, chrome_card, x, y, b, library, ink_saver=ink_saver)
         writer = _Writer(canvas, template.palette, template.name, n, key[1])
         canvas.saveState()
         canvas.translate(x + b, y + b)

@@ -47,7 +47,7 @@ class CardPainter:
 
     def __init__(self, canvas: Canvas, game: Game, bleed: float,
                  draw_face: FaceFn | None = None, draw_back: BackFn | None = None,
-                 back_variant: VariantFn | None = None):
+                 back_variant: VariantFn | None = None, ink_saver: bool = False):
         if draw_face is None or draw_back is None:
             from pnpgen.render import face
 
@@ -63,12 +63,14 @@ class CardPainter:
         self._back_variant = back_variant or _no_variants
         self._forms: set[str] = set()
         self.overflows: list[Any] = []
+        # Passed only when asked for, so drawing functions without the option keep working.
+        self._ink = {"ink_saver": True} if ink_saver else {}
 
     def face(self, card: Card, cell: Cell) -> None:
         name = f"face-{card.id}"
         if name not in self._forms:
             self._begin(name, cell)
-            self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed) or [])
+            self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
             self._end(name)
         self._place(name, cell)
 
@@ -79,7 +81,7 @@ class CardPainter:
         name = f"back-{card.type}.{variant_slug(variant)}" if variant else f"back-{card.type}"
         if name not in self._forms:
             self._begin(name, cell)
-            extra = {"variant": variant} if variant else {}
+            extra = {"variant": variant, **self._ink} if variant else dict(self._ink)
             self.overflows.extend(self._draw_back(self.canvas, self.game, card.type, 0.0, 0.0, self.bleed, **extra) or [])
             self._end(name)
         self._place(name, cell)
@@ -110,15 +112,20 @@ def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
     canvas.showPage()
 
 
-def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: str) -> int:
+def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: str,
+              sheets: set[int] | None = None) -> int:
     """Draw ``cards`` (copies already repeated) on as many sheets as needed; returns pages drawn.
 
-    Duplex: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... Gutterfold: one page per sheet."""
+    Duplex: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... Gutterfold: one page per sheet.
+    ``sheets`` (numbers from 1) draws only those sheets, each still labelled with its number in the
+    whole deck, so a reprint matches the sheet it replaces."""
     canvas = painter.canvas
     size = (plan.paper.width, plan.paper.height)
     chunks = deal(cards, plan.per_page)
     pages = 0
     for n, chunk in enumerate(chunks, 1):
+        if sheets is not None and n not in sheets:
+            continue
         where = f"sheet {n}/{len(chunks)}"
         front = plan.front
         pdfdoc.set_page(canvas, size, front.trim_box, front.bleed_box)

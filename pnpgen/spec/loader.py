@@ -42,7 +42,8 @@ from pnpgen.units import UnitError
 
 GAME_FILE = "game.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language"}
+GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language",
+             "version"}
 GAME_REQUIRED = ("id", "name", "players")  # `source` only for games extracted from a document
 COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
 CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
@@ -124,7 +125,24 @@ def load_game(game: str | Path) -> Game:
         references=tuple(_reference(r, game_path, refs.line_of(i)) for i, r in enumerate(refs)),
         directory=str(directory),
         language=_language(data.get("language", "en_US"), game_path, data.line_of("language")),
+        version=_version(data.get("version"), game_path, data.line_of("version")),
     )
+
+
+VERSION_CHARS = 40
+
+
+def _version(value: Any, path: Path, line: int) -> str | None:
+    """game.yaml's optional ``version``: text as the designer wrote it. A YAML number is refused:
+    ``1.10`` would read as 1.1, so the printed version would not be the one written."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not value.strip() or "\n" in value or len(value) > VERSION_CHARS:
+        raise SpecError(f"'version' must be one line of text up to {VERSION_CHARS} characters, got {value!r}",
+                        file=path, line=line, field="version", hint='quote it, e.g. version: "1.10"')
+    return value.strip()
 
 
 def _language(value: Any, path: Path, line: int) -> str:

@@ -205,6 +205,7 @@ class Game:
     directory: str = ""
     expansion: "Expansion | None" = None
     language: str = "en_US"  # the cards' language: hyphenation dictionary (pyphen)
+    version: str | None = None  # the designer's edition or print version, for templates (``game.version``)
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:

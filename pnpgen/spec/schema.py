@@ -120,6 +120,10 @@ def spec_schema(game: Game | None = None) -> dict[str, Any]:
                      "card_types": {"type": "object", "additionalProperties": {"$ref": "#/$defs/card_type"}},
                      "rules": {"type": "object"},
                      "references": {"type": "array", "items": {"type": "object", "required": ["id", "title"]}},
+                     "language": {"type": "string", "description": "hyphenation dictionary, e.g. en_US, de_DE"},
+                     "version": {"type": ["string", "integer"], "maxLength": 40,
+                                 "description": "the designer's edition, printed by templates as game.version; quote "
+                                                "dotted numbers (\"1.10\")"},
                  }}
     card_file = {"type": "object", "additionalProperties": False, "required": ["cards"],
                  "properties": {"cards": {"type": "array", "items": {"$ref": "#/$defs/card"}}}}

@@ -54,12 +54,15 @@ UNKNOWN = _Unknown()
 
 
 class CardView:
-    """What ``card`` means in a template: id, name, type, copies, then the card's fields."""
+    """What ``card`` means in a template: id, name, type, copies, then the card's fields, then
+    ``number`` and ``count`` (its place in its set, ``pnpgen.template.numbering``) unless the card
+    has fields of those names: a designer's own data wins."""
 
-    __slots__ = ("_card",)
+    __slots__ = ("_card", "_numbering")
 
-    def __init__(self, card: Any) -> None:
+    def __init__(self, card: Any, numbering: tuple[int, int] | None = None) -> None:
         self._card = card
+        self._numbering = numbering
 
     def __getattr__(self, name: str) -> Any:
         card = object.__getattribute__(self, "_card")
@@ -71,6 +74,9 @@ class CardView:
         if name in fields:
             v = fields[name]
             return UNKNOWN if v is None else v
+        numbering = object.__getattribute__(self, "_numbering")
+        if numbering is not None and name in ("number", "count"):
+            return numbering[0] if name == "number" else numbering[1]
         raise AttributeError(name)
 
     def __getitem__(self, name: str) -> Any:
@@ -80,7 +86,8 @@ class CardView:
             raise KeyError(name) from None
 
     def __contains__(self, name: str) -> bool:
-        return name in ("id", "name", "type", "copies") or name in self._card.fields
+        return (name in ("id", "name", "type", "copies") or name in self._card.fields
+                or (self._numbering is not None and name in ("number", "count")))
 
 
 def _bold(text: Any, pattern: str) -> str:

@@ -56,7 +56,7 @@ SHAPE_KINDS = {"rect", "roundrect", "ellipse", "line", "polygon", "text", "image
 IMAGE_FITS = ("cover", "contain", "stretch", "none")
 ICON_KEYS = {"token", "width", "shapes"}
 CHOICES = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "case": ("none", "upper", "lower"),
-           "fit": IMAGE_FITS}
+           "fit": IMAGE_FITS, "ink": ("heavy", "normal")}
 
 
 def _suggest(word: str, options: set[str] | tuple[str, ...]) -> str:
@@ -238,7 +238,7 @@ def _build_shape(r: _Reader, m: Any, parent: Any, key: str, palette: dict[str, C
             kw[k] = r.text(m, k)
         elif k == "font":
             kw[k] = r.font(m, k)
-        elif k in ("align", "fit"):
+        elif k in ("align", "fit", "ink"):
             kw[k] = r.choice(m, k)
         elif k == "src":
             kw[k] = r.text(m, k)

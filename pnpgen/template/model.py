@@ -93,6 +93,8 @@ class Shape:
     focus: tuple[float, float] = (0.5, 0.5)
     opacity: float = 1.0
     base: str = ""  # real folder of the template file that wrote this shape (relative ``src``)
+    # ``--ink-saver``: "heavy" always drawn light, "normal" never; None decides from colour and area.
+    ink: str | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any, Union
 
 from pnpgen.template import expr
+from pnpgen.template.builddate import build_values
+from pnpgen.template.numbering import card_number
 from pnpgen.template.colour import ColourError, parse_colour, to_hex
 from pnpgen.template.model import Box, Colour, IconSet, Length, Shape, Style, Template, TemplateError, Where
 from pnpgen.errors import ImageError, SpecError
@@ -53,6 +55,7 @@ class ShapeOp:
     # The template line of any shape, for press-output messages (PDF/X-1a flattening). Not part of
     # equality, so shapes from different lines still share one drawn form.
     origin: str = field(default="", compare=False)
+    ink: str = ""  # the template's ``ink:`` mark: "heavy", "normal" or "" (decided by colour and area)
 
 
 @dataclass(frozen=True)
@@ -89,11 +92,16 @@ class _FaceView:
         self.__dict__.update(kw)
 
 
-def make_context(game: Any, card: Any | None, card_type: Any, template: Template) -> dict[str, Any]:
-    """The names a template sees: card, game, card_type, palette (hex strings), then its vars."""
+def make_context(game: Any, card: Any | None, card_type: Any, template: Template,
+                 build: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The names a template sees: card (with its number in the set), game (with ``version`` when
+    game.yaml gives one), card_type, build (``pnpgen.template.builddate``; read from the environment
+    when not given), palette (hex strings), then its vars."""
+    version = getattr(game, "version", None)
     ctx: dict[str, Any] = {
-        "card": expr.CardView(card) if card is not None else None,
-        "game": _FaceView(id=game.id, name=game.name),
+        "card": expr.CardView(card, card_number(game, card)) if card is not None else None,
+        "game": _FaceView(id=game.id, name=game.name, **({"version": version} if version is not None else {})),
+        "build": _FaceView(**(build_values() if build is None else build)),
         "card_type": _FaceView(id=card_type.id, name=card_type.name, back=card_type.back),
         "palette": {k: to_hex(v) for k, v in template.palette.items()},
         "icon": {i.name: i.token for i in template.icons.icons},
@@ -197,7 +205,7 @@ class _Resolver:
             if s.bleed and self.bleed > 0:
                 x, y, w, h = self._bleed_rect(x, y, w, h)
             self.ops.append(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit, focus=s.focus,
-                                    opacity=s.opacity, bleed=s.bleed, where=str(s.where)))
+                                    opacity=s.opacity, bleed=s.bleed, where=str(s.where), ink=s.ink or ""))
             return
         x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
         pts = tuple((fx + _len(px, fw), self.H - (fy + _len(py, fh))) for px, py in s.points)
@@ -212,7 +220,7 @@ class _Resolver:
                 stroke=self.colour(s.stroke, s.where, "stroke"),
                 stroke_width=s.stroke_width, dash=s.dash,
                 text=expr.render(s.text, self.ctx, s.where, "shape text") if s.text else "",
-                font=s.font, size=s.size, align=s.align, origin=str(s.where),
+                font=s.font, size=s.size, align=s.align, origin=str(s.where), ink=s.ink or "",
             )
         )
 
