@@ -114,12 +114,12 @@ def _card_ids(token: str, cards: Sequence, others: Sequence, game_id: str) -> se
         if c.id == token:
             return {c.id}
     folded = token.casefold()
-    by_name = {c.id for c in cards if c.name.casefold() == folded}
+    by_name = {c.id for c in cards if (c.name or "").casefold() == folded}
     if by_name:
         return by_name
-    if any(c.id == token or c.name.casefold() == folded for c in others):
+    if any(c.id == token or (c.name or "").casefold() == folded for c in others):
         raise SelectionError(f"--only: card {excerpt(token, 60)!r} belongs to the base game, not to this expansion; "
                              f"build the base game to print it")
-    choices = [c.id for c in cards] + [c.name for c in cards]
+    choices = [c.id for c in cards] + [c.name for c in cards if c.name]
     raise SelectionError(f"--only: no card with id or name {excerpt(token, 60)!r}{did_you_mean(token, choices)}; "
                          f"`pnpgen info {game_id} --json` lists the ids")

@@ -7,6 +7,8 @@ build, not against numbers the code under test computed.
 
 from __future__ import annotations
 
+import csv
+
 import shutil
 from pathlib import Path
 
@@ -93,14 +95,19 @@ def test_bad_sheet_ranges_are_one_line_errors(text):
 def test_only_prints_exactly_the_named_cards_with_their_copies(xeno, tmp_path):
     result = build_game(xeno, tmp_path, only=["berserker", "Bile Roach"])
     path = tmp_path / "xenoshyft" / "xenoshyft-a4-selection.pdf"
-    assert result.files == [path]  # no tokens, references or odds in a selection build
+    manifest = tmp_path / "xenoshyft" / "xenoshyft-a4-selection-manifest.csv"
+    assert result.files == [path, manifest]  # no tokens, references or odds in a selection build
+    with manifest.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert sorted({r["card_id"] for r in rows}) == ["berserker", "bile-roach"]
     assert not (tmp_path / "xenoshyft" / "xenoshyft-a4.pdf").exists()
     copies = xeno.card("berserker").copies + xeno.card("bile-roach").copies
     assert result.cards == copies
     fronts, backs = page_texts(path)
     assert fronts.upper().count("BERSERKER") == xeno.card("berserker").copies
     assert fronts.upper().count("BILE ROACH") == xeno.card("bile-roach").copies
-    others = [c.name.upper() for c in xeno.cards if c.id not in ("berserker", "bile-roach") and len(c.name) > 5]
+    others = [c.name.upper() for c in xeno.cards
+              if c.id not in ("berserker", "bile-roach") and c.name and len(c.name) > 5]
     assert not [n for n in others if n in fronts.upper()]
     assert "backs" in backs
 
@@ -110,7 +117,7 @@ def test_types_prints_every_card_of_the_type_and_nothing_else(xeno, tmp_path):
     text = "\n".join(page_texts(tmp_path / "xenoshyft" / "xenoshyft-a4-selection.pdf")).upper()
     items = [c for c in xeno.cards if c.type == "item" and c.copies > 0]
     assert items and all(c.name.upper()[:12] in text for c in items)
-    enemies = [c.name.upper() for c in xeno.cards if c.type == "enemy" and len(c.name) > 6]
+    enemies = [c.name.upper() for c in xeno.cards if c.type == "enemy" and c.name and len(c.name) > 6]
     assert not [n for n in enemies if n in text]
 
 
@@ -170,6 +177,17 @@ def test_pages_selects_whole_sheets_front_and_back(xeno, full_xeno, tmp_path):
     assert "fronts" in got[0] and "backs" in got[1]
     per_sheet = 9  # poker cards on A4
     assert result.cards == per_sheet + per_sheet + (full.cards - 25 * per_sheet)
+    # The selection's manifest lists exactly those sheets' slots (sheet numbers as in the full PDF,
+    # which --pages counts), at the pages they now have in the selection PDF.
+    def rows(path):
+        with path.open(newline="") as f:
+            return list(csv.DictReader(f))
+    full_rows = rows(full.out_dir / "xenoshyft-a4-manifest.csv")
+    chosen = rows(tmp_path / "xenoshyft" / "xenoshyft-a4-selection-manifest.csv")
+    slots = [(r["sheet"], r["slot"], r["card_id"], r["copy"]) for r in chosen]
+    assert slots == [(r["sheet"], r["slot"], r["card_id"], r["copy"]) for r in full_rows if r["sheet"] in ("3", "25", "26")]
+    pages = {r["sheet"]: (r["front_page"], r["back_page"]) for r in chosen}
+    assert pages == {"3": ("1", "2"), "25": ("3", "4"), "26": ("5", "6")}
 
 
 def test_pages_in_gutterfold_are_single_pages(xeno, tmp_path):

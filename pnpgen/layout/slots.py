@@ -4,6 +4,7 @@ cut files are cut from, so all three always agree."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,8 @@ class Placement:
     front_page: int         # 1-based page of the PDF
     back_page: int          # the same page for gutterfold
     paper: Paper
+    copy: int = 1           # this copy's number among the card's copies in the whole deck
+    of: int = 1             # the card's copies in the whole deck
 
 
 def place(plan: DeckPlan, cards: list, first_sheet: int = 1, first_page: int = 1) -> list[Placement]:
@@ -38,11 +41,14 @@ def place(plan: DeckPlan, cards: list, first_sheet: int = 1, first_page: int = 1
     whose first page of this deck is ``first_page``."""
     out = []
     step = pages_per_sheet(plan)
+    totals = Counter(card.id for card in cards)
+    seen: Counter = Counter()
     for n, chunk in enumerate(deal(cards, plan.per_page)):
         front = first_page + n * step
         back_page = front if plan.back is None else front + 1
         backs = plan.front.backs if plan.back is None else plan.back.backs
         for slot, card in enumerate(chunk):
+            seen[card.id] += 1
             out.append(Placement(first_sheet + n, slot + 1, card, plan.front.faces[slot], backs[slot],
-                                 front, back_page, plan.paper))
+                                 front, back_page, plan.paper, seen[card.id], totals[card.id]))
     return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
 from pathlib import Path
 
 from pnpgen.fsutil import atomic_write_text
@@ -23,14 +22,13 @@ def _as_text(value: str) -> str:
 
 
 def manifest_rows(placements: list[Placement]) -> list[dict]:
-    totals = Counter(p.card.id for p in placements)
-    seen: Counter = Counter()
+    # Copy numbers come from the dealing of the whole deck, so a selection's manifest (--pages)
+    # still says "copy 3 of 4" for the copy it reprints.
     rows = []
     for p in placements:
-        seen[p.card.id] += 1
         rows.append({"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
                      "card_id": _as_text(p.card.id), "name": _as_text(p.card.name or ""), "card_type": p.card.type,
-                     "copy": seen[p.card.id], "of": totals[p.card.id],
+                     "copy": p.copy, "of": p.of,
                      "front_page": p.front_page, "back_page": p.back_page})
     return rows
 
