@@ -93,7 +93,7 @@ STEMS = {"troop": "troops", "enemy": "enemies", "item": "items", "xenosathem": "
 def extract(text: str) -> Extraction:
     lines = numbered_lines(text)
     start, end = card_region(lines)
-    records, unassigned, residue = [], [], []
+    records, unassigned = [], []
     for kind, sheet in sheets(lines[start - 1:end]):
         recs, left, res = parse_sheet(kind, sheet)
         records += [(kind, r) for r in recs]
