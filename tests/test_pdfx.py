@@ -153,7 +153,7 @@ def test_pdfx1a_reports_raster_flattening_once_per_template_and_fails_nothing(x1
     notes = [w for w in x1a.warnings if "see-through" in w]
     assert notes
     for note in notes:
-        assert re.fullmatch(r"templates/xenoshyft/\w+\.yaml:\d+: see-through shapes flattened to a 300-dpi CMYK image "
+        assert re.fullmatch(r"templates/xenoshyft/\w+\.yaml:\d+: see-through shapes flattened to a 600-dpi CMYK image "
                             r"\(PDF/X-1a forbids transparency\); use --pdfx 4 to keep them as vectors", note), note
     files = [n.split(":")[0] for n in notes]
     assert len(files) == len(set(files)) and "templates/xenoshyft/_back.yaml" in files

@@ -72,9 +72,10 @@ def _glue(canvas: Canvas, tile: Tile, tiling: Tiling, component: Component) -> N
     for strip in tile.glue:
         if standard is not None and not standard.transparency:
             # PDF/X-1a: the see-through strip over the board's grid and name, as a CMYK image.
-            from pnpgen.render import images, rasterflat
+            from pnpgen.render import rasterflat
 
-            region = rasterflat.region_over(strip.x, strip.y, strip.x + strip.w, strip.y + strip.h, images.PRINT_DPI)
+            region = rasterflat.region_over(strip.x, strip.y, strip.x + strip.w, strip.y + strip.h,
+                                              rasterflat.resolution())
 
             def draw(c, strip=strip):
                 _board_art(c, component, tiling.board_w, tiling.board_h)

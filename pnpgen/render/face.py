@@ -246,13 +246,11 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
 def _opaque_ops(canvas: Any, face: ResolvedFace, bleed: float) -> tuple:
     """PDF/X-1a: the face's ops with no transparency left: see-through shapes made opaque where
     that is exact (``flatten``), the areas of the rest drawn as CMYK images (``rasterflat``)."""
-    from pnpgen.render import images
-
     flat = tuple(flatten(list(face.ops)))
-    plan = rasterflat.plan(face.ops, flat, face.width, face.height, bleed, images.PRINT_DPI)
+    plan = rasterflat.plan(face.ops, flat, face.width, face.height, bleed, rasterflat.resolution())
     if plan is None:
         return flat
-    dpi = f"{images.PRINT_DPI:g}-dpi"
+    dpi = f"{rasterflat.resolution():g}-dpi"
     for op in plan.see_through:
         pdfx.note(canvas, op.where or op.origin, "shapes",
                   f"see-through shapes flattened to a {dpi} CMYK image (PDF/X-1a forbids transparency); "
