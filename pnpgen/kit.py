@@ -94,7 +94,10 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")
-    if not result.files:
+    if not result.files and options.get("shop"):
+        notes.append(f"error: nothing to print for --shop {options['shop']} — no card has copies above 0, and a shop "
+                     f"gets card files only (tokens, boards and references are built without --shop)")
+    elif not result.files:
         notes.append("error: nothing to print — no card has copies above 0 and there are no tokens, boards or references "
                      "(set `copies:` on the cards you want printed)")
     if validation.count(Severity.ERROR):

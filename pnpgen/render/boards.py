@@ -32,7 +32,7 @@ def draw_board(canvas: Canvas, component: Component, tiling: Tiling, label: str)
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.translate(tile.place.x - tile.region.x, tile.place.y - tile.region.y)
         _board_art(canvas, component, tiling.board_w, tiling.board_h)
-        _glue(canvas, tile, tiling)
+        _glue(canvas, tile, tiling, component)
         for x, y in tile.crosses:
             _cross(canvas, x, y)
         canvas.restoreState()
@@ -65,12 +65,26 @@ def _board_art(canvas: Canvas, component: Component, w: float, h: float) -> None
     canvas.drawCentredString(w / 2, h / 2 - size * 0.8, f"{to_mm(w) / 10:g} × {to_mm(h) / 10:g} cm")
 
 
-def _glue(canvas: Canvas, tile: Tile, tiling: Tiling) -> None:
+def _glue(canvas: Canvas, tile: Tile, tiling: Tiling, component: Component) -> None:
     """Hatch the strips the neighbouring tile covers, and name that tile in them."""
+    standard = getattr(canvas, "_pnp_standard", None)
     canvas.saveState()
     for strip in tile.glue:
-        canvas.setFillColorRGB(0.75, 0.75, 0.75, alpha=0.45)
-        canvas.rect(strip.x, strip.y, strip.w, strip.h, stroke=0, fill=1)
+        if standard is not None and not standard.transparency:
+            # PDF/X-1a: the see-through strip over the board's grid and name, as a CMYK image.
+            from pnpgen.render import rasterflat
+
+            region = rasterflat.region_over(strip.x, strip.y, strip.x + strip.w, strip.y + strip.h,
+                                              rasterflat.resolution())
+
+            def draw(c, strip=strip):
+                _board_art(c, component, tiling.board_w, tiling.board_h)
+                _glue_strip(c, strip)
+
+            key = ("board glue", component.name, tiling.board_w, tiling.board_h, strip)
+            rasterflat.draw_area(canvas, region, key, draw)
+        else:
+            _glue_strip(canvas, strip)
         canvas.setFillGray(0.25)
         canvas.setFont(fonts.BODY_FONT, 6)
         if strip.h > strip.w:  # a seam to the right: text runs up the strip
@@ -83,6 +97,11 @@ def _glue(canvas: Canvas, tile: Tile, tiling: Tiling) -> None:
             canvas.drawCentredString(strip.x + strip.w / 2, strip.y + strip.h / 2 - 2,
                                      f"GLUE — {_neighbour(tile, 1, 0)} goes on top")
     canvas.restoreState()
+
+
+def _glue_strip(canvas: Canvas, strip: Rect) -> None:
+    canvas.setFillColorRGB(0.75, 0.75, 0.75, alpha=0.45)
+    canvas.rect(strip.x, strip.y, strip.w, strip.h, stroke=0, fill=1)
 
 
 def _neighbour(tile: Tile, dr: int, dc: int) -> str:

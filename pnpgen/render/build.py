@@ -250,7 +250,8 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
             _say(progress, f"{kit_id}: {shop.name} PDF for {type_id}")
             _plan_pictures(game, [(type_id, distinct)], shop.bleed_pt)
             path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}.pdf"
-            pages, issues = write_shop_pdf(game, type_id, distinct, path, shop, draw_face, draw_back)
+            pages, issues, notes = write_shop_pdf(game, type_id, distinct, path, shop, draw_face, draw_back)
+            _note(result, notes)
             images.clear_plan()
             result.files.append(path)
             result.pages[path.name] = pages
@@ -310,10 +311,11 @@ def _printable(game: Game) -> tuple[Game, str]:
 
 
 def _save(canvas, path: Path, pages: int, result: BuildResult) -> None:
-    from pnpgen.render.pdfx import problems
+    from pnpgen.render.pdfx import notes, problems
 
     pdfdoc.save(canvas, path)
     result.overflows += problems(canvas)  # X-1a: transparency drawn opaque (build fails, like overflows)
+    _note(result, notes(canvas))
     result.files.append(path)
     result.pages[path.name] = pages
 
@@ -326,6 +328,20 @@ def _others(game: Game) -> list:
 def sheet_count(plan, cards: list) -> int:
     """Sheets (pieces of paper) ``cards`` take under ``plan``."""
     return -(-len(cards) // plan.per_page)
+
+
+def _note(result: BuildResult, notes: list[str]) -> None:
+    """A press canvas's notes (X-1a raster flattening) as warnings: once per template file and
+    message in the whole build, though each PDF of a build notes them anew."""
+    def key(text: str) -> tuple[str, str]:
+        where, _, message = text.partition(": ")
+        return where.rsplit(":", 1)[0], message
+
+    seen = {key(w) for w in result.warnings}
+    for n in notes:
+        if key(n) not in seen:
+            seen.add(key(n))
+            result.warnings.append(n)
 
 
 def _card_decks(game: Game, result: BuildResult, chosen: set[str] | None = None) -> list[tuple[str, list]]:

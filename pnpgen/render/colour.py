@@ -6,7 +6,9 @@ ImageCms), so a fill, a stroke, a gradient stop and a picture's pixels all land 
 - the output condition: which CMYK profile is shipped (``pnpgen/profiles/``, with its licence and
   source in the README there) and how a PDF/X OutputIntent names it;
 - :class:`CmykConverter`: a colour (reportlab ``Color``, RGB tuple, name) -> ``CMYKColor``, cached
-  per 8-bit colour; a picture -> a CMYK Pillow image (+ its alpha channel, kept separately).
+  per 8-bit colour; a picture -> a CMYK Pillow image (+ its alpha channel, kept separately); a
+  rendered area of a face (X-1a raster flattening) -> CMYK with its neutral pixels as black ink
+  only, exactly as vector greys, so the two meet without a seam.
 
 Why relative colorimetric with black point compensation: it is what prepress tools use by default
 for flat colours and keeps in-gamut colours as they are. Why neutral greys go to black ink only:
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageChops, ImageCms
 
 PROFILES_DIR = Path(__file__).resolve().parent.parent / "profiles"
 
@@ -145,6 +147,21 @@ class CmykConverter:
         out = CMYKColor(*self.rgb(value.red, value.green, value.blue))
         out.alpha = alpha
         return out
+
+    def raster(self, rgb: Image.Image) -> Image.Image:
+        """A rendered area of a face (``pnpgen.render.rasterflat``) as CMYK: the colour transform
+        for every pixel, and neutral pixels (R = G = B) as black ink only, as :meth:`rgb` does for
+        vector greys: the area's white, black lines and greys print the same inks as the vectors
+        around it."""
+        rgb = rgb.convert("RGB")
+        cmyk = ImageCms.applyTransform(rgb, self._to_cmyk)
+        r, g, b = rgb.split()
+        spread = ImageChops.lighter(ImageChops.difference(r, g), ImageChops.difference(g, b))
+        neutral = spread.point([255] + [0] * 255)
+        zero = Image.new("L", rgb.size, 0)
+        black = r.point([_q(self._grey_k(v)) for v in range(256)])
+        cmyk.paste(Image.merge("CMYK", (zero, zero, zero, black)), mask=neutral)
+        return cmyk
 
     def image(self, im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
         """(CMYK picture, its alpha channel or None). Pixels go through the same ICC transform as

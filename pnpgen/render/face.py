@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnpgen.render import pdfx
+from pnpgen.render import pdfx, rasterflat
 from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.inksaver import lighten
@@ -22,7 +22,7 @@ from pnpgen.template import TemplateLibrary, make_context, resolve_face
 from pnpgen.files import resolver_for
 from pnpgen.template.builddate import build_values
 from pnpgen.template.numbering import card_number
-from pnpgen.template.resolve import ImageSource, ResolvedFace, TextOp
+from pnpgen.template.resolve import ImageSource, ResolvedFace, ShapeOp, TextOp
 
 DEFAULT_SIZE = "poker"
 _LIBRARY: TemplateLibrary | None = None
@@ -233,15 +233,17 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
     ops = face.ops
     standard = getattr(canvas, "_pnp_standard", None)
     if standard is not None and not standard.transparency:
-        ops = tuple(flatten(list(ops)))  # PDF/X-1a: see-through shapes made opaque where exact
+        ops = _opaque_ops(canvas, face, bleed)
     for op in ops + (None,):
-        if op is not None and not isinstance(op, TextOp):
+        if isinstance(op, ShapeOp):
             run.append(op)
             continue
         if run:
             _shape_run(canvas, tuple(run), face, bleed)
             run = []
-        if op is not None:
+        if isinstance(op, rasterflat.RegionImage):
+            rasterflat.draw_region(canvas, op, lambda c, raster_ops: _draw_plain(c, raster_ops, face))
+        elif op is not None:
             fit = _fit(op, face.icons, face.language)
             pdfx.where(canvas, str(op.where))
             draw_text(canvas, op, fit)
@@ -250,6 +252,41 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
                 mark_overflow(canvas, op)
     canvas.restoreState()
     return overflows
+
+
+def _opaque_ops(canvas: Any, face: ResolvedFace, bleed: float) -> tuple:
+    """PDF/X-1a: the face's ops with no transparency left: see-through shapes made opaque where
+    that is exact (``flatten``), the areas of the rest drawn as CMYK images (``rasterflat``)."""
+    flat = tuple(flatten(list(face.ops)))
+    plan = rasterflat.plan(face.ops, flat, face.width, face.height, bleed, rasterflat.resolution())
+    if plan is None:
+        return flat
+    dpi = f"{rasterflat.resolution():g}-dpi"
+    for op in plan.see_through:
+        pdfx.note(canvas, op.where or op.origin, "shapes",
+                  f"see-through shapes flattened to a {dpi} CMYK image (PDF/X-1a forbids transparency); "
+                  f"use --pdfx 4 to keep them as vectors")
+    for op in plan.rasterised_text:
+        where = str(op.where) if isinstance(op, TextOp) else op.where or op.origin
+        what = f"text box {op.box!r}" if isinstance(op, TextOp) else f"label {op.text!r}"
+        pdfx.note(canvas, where, "text",
+                  f"{what} lies beneath see-through shapes, so where they are it is part of their {dpi} "
+                  f"image, not vector text; draw it after them in the template, or use --pdfx 4")
+    return plan.ops
+
+
+def _draw_plain(canvas: Any, ops: tuple, face: ResolvedFace) -> None:
+    """``ops`` drawn one by one on a plain RGB canvas, transparency and all (a region to rasterise)."""
+    from pnpgen.render.face_draw import draw_shape, draw_text, mark_overflow
+
+    for op in ops:
+        if isinstance(op, TextOp):
+            fit = _fit(op, face.icons, face.language)
+            draw_text(canvas, op, fit)
+            if not fit.fits:
+                mark_overflow(canvas, op)
+        else:
+            draw_shape(canvas, op)
 
 
 def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: float, library: TemplateLibrary | None = None,

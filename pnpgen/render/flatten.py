@@ -12,8 +12,8 @@ the RGB page) over what lies beneath it, when that is known exactly:
   horizontal line), to 8-bit precision.
 
 Anything else (a picture, text or several shapes beneath, a stroke over its own fill, a gradient
-shape, a see-through picture) is left as it is; the PDF/X canvas then draws it opaque and reports its
-template file:line (``pnpgen.render.pdfx``).
+shape, a see-through picture) is left as it is; the face renderer then flattens the area it covers
+into a CMYK image (``pnpgen.render.rasterflat``).
 """
 
 from __future__ import annotations

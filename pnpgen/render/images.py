@@ -290,6 +290,38 @@ def _as_png(data: bytes) -> bytes:
         return buf.getvalue()
 
 
+def has_transparency(path: str) -> bool:
+    """Whether the picture at ``path`` has see-through parts: a raster picture's alpha channel, an
+    SVG's opacity or alpha colours (or pictures inside it, whose alpha cannot be seen from here)."""
+    im = info(path)
+    if not im.vector:
+        return im.has_alpha and _alpha_used(im.path, im.digest)
+    return _svg_alpha(_svg_drawing(im.path, im.digest))
+
+
+@lru_cache(maxsize=1024)
+def _alpha_used(path: str, digest: str) -> bool:
+    # An alpha channel that is opaque everywhere is dropped when the picture is embedded (colour.py).
+    with Image.open(io.BytesIO(_bytes(path))) as src:
+        return src.convert("RGBA").getchannel("A").getextrema()[0] < 255
+
+
+def _svg_alpha(node) -> bool:
+    from reportlab.graphics.shapes import Image as SvgPicture
+
+    if isinstance(node, SvgPicture):
+        return True
+    for attr in ("fillOpacity", "strokeOpacity"):
+        value = getattr(node, attr, None)
+        if value is not None and value < 1:
+            return True
+    for attr in ("fillColor", "strokeColor"):
+        value = getattr(node, attr, None)
+        if value is not None and getattr(value, "alpha", 1) < 1:
+            return True
+    return any(_svg_alpha(child) for child in getattr(node, "contents", ()) or ())
+
+
 # -- SVG ---------------------------------------------------------------------------------------------
 _EXTERNAL = re.compile(r"""(?:href|src)\s*=\s*["']\s*(?!#|data:)[^"'\s]""", re.IGNORECASE)
 _ENTITY = re.compile(r"<!ENTITY|<!DOCTYPE[^>]*\[", re.IGNORECASE)

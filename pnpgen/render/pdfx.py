@@ -9,8 +9,10 @@ A :class:`PdfX` is handed to ``pdfdoc.new_canvas``; it
   the Info keys ``GTS_PDFXVersion`` (and ``GTS_PDFXConformance`` for X-1a:2001) and ``Trapped False``,
   and for PDF/X-4 the XMP metadata stream that standard requires;
 - for the X-1a standards (no transparency at all): refuses any opacity below 1 that reaches the
-  canvas, drawing opaque and recording a :class:`TransparencyProblem` naming where it came from
-  (the face renderer flattens what it can exactly first: ``pnpgen.render.flatten``).
+  canvas, drawing opaque and recording a :class:`TransparencyProblem` naming where it came from.
+  Card faces never get there: the face renderer flattens see-through shapes exactly as vectors
+  where it can (``pnpgen.render.flatten``) and into CMYK images of the areas they cover elsewhere
+  (``pnpgen.render.rasterflat``), which it reports as notes (:func:`note`, one per template).
 
 TrimBox and BleedBox are set on every page by ``pdfdoc.set_page``; fonts are embedded subsets
 (``pdfdoc`` never lets reportlab write an unembedded Helvetica); the document ID is reportlab's.
@@ -37,8 +39,7 @@ class TransparencyProblem:
     pdf: str = ""
 
     def __str__(self) -> str:
-        return (f"{self.where}: {self.what} cannot be flattened exactly for PDF/X-1a (it lies over a picture, "
-                f"a gradient or several shapes); drawn opaque — make it opaque in the template, "
+        return (f"{self.where}: {self.what} cannot be flattened for PDF/X-1a; drawn opaque — make it opaque, "
                 f"or build with --pdfx 4, which keeps transparency")
 
 
@@ -77,6 +78,7 @@ class PdfX:
 
         canvas._pnp_standard = self
         canvas._pnp_problems = []
+        canvas._pnp_notes = {}
         canvas._pnp_where = ""
         canvas._enforceColorSpace = self.converter.colour if self.transparency else self._opaque
         doc = canvas._doc
@@ -135,6 +137,21 @@ def _converter(condition: OutputCondition) -> CmykConverter:
 def problems(canvas) -> list[TransparencyProblem]:
     """What the canvas could not draw as its standard asks (empty for RGB output)."""
     return list(getattr(canvas, "_pnp_problems", []))
+
+
+def note(canvas, where: str, kind: str, message: str) -> None:
+    """Record what a press canvas did that the user should know (not an error): ``message`` is
+    kept once per template file and ``kind``, with the first ``where`` (file:line) it came from."""
+    notes = getattr(canvas, "_pnp_notes", None)
+    if notes is None:
+        return
+    key = (where.rsplit(":", 1)[0] if where else "", kind)
+    notes.setdefault(key, f"{where or 'pnpgen drawing'}: {message}")
+
+
+def notes(canvas) -> list[str]:
+    """The canvas's notes (see :func:`note`), in the order first recorded."""
+    return list(getattr(canvas, "_pnp_notes", {}).values())
 
 
 def where(canvas, text: str) -> None:

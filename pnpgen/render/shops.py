@@ -88,12 +88,13 @@ def size_warnings(shop: Shop, game, type_ids) -> list[str]:
     return out
 
 
-def write_shop_pdf(game, type_id: str, cards: list, path: Path, shop: Shop, draw_face, draw_back) -> tuple[int, list]:
+def write_shop_pdf(game, type_id: str, cards: list, path: Path, shop: Shop, draw_face,
+                   draw_back) -> tuple[int, list, list[str]]:
     """One page per card side, each the card with the shop's bleed: front, its back, next front…
-    Returns (pages, overflows and transparency problems)."""
+    Returns (pages, overflows and transparency problems, notes such as raster flattening)."""
     from pnpgen.render import pdfdoc
     from pnpgen.render.face import back_variant
-    from pnpgen.render.pdfx import problems
+    from pnpgen.render.pdfx import notes, problems
 
     if draw_face is None or draw_back is None:
         from pnpgen.render import face
@@ -119,4 +120,4 @@ def write_shop_pdf(game, type_id: str, cards: list, path: Path, shop: Shop, draw
             canvas.showPage()
             pages += 1
     pdfdoc.save(canvas, path)
-    return pages, issues + problems(canvas)
+    return pages, issues + problems(canvas), notes(canvas)
