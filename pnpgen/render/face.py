@@ -262,15 +262,20 @@ def back_variant(game: Any, card: Any, library: TemplateLibrary | None = None) -
     return value if (library or library_for(game)).has_back_variant(game.id, card.type, value) else None
 
 
-def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None) -> list[FitReport]:
-    """Fit every text box of ``card``'s front exactly as ``draw_face`` would, without drawing."""
+def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None, bleed: float = 0.0) -> list[FitReport]:
+    """Fit every text box of ``card``'s front exactly as ``draw_face`` would, without drawing.
+    Text boxes do not depend on ``bleed``; passing the build's bleed shares the resolved face."""
+    return fit_reports(_resolve(game, card, card.type, "front", bleed, library), card.id)
+
+
+def fit_reports(face: ResolvedFace, card_id: str) -> list[FitReport]:
+    """How each text box of a resolved face fits (see :func:`measure_card`)."""
     register_fonts()
-    face = _resolve(game, card, card.type, "front", 0.0, library)
     out = []
     for op in face.ops:
         if isinstance(op, TextOp):
             fit = _fit(op, face.icons, face.language)
             out.append(
-                FitReport(card.id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
+                FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
             )
     return out

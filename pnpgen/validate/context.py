@@ -1,13 +1,35 @@
-"""What every check receives: the game, and helpers to point a finding at a card's field."""
+"""What every check receives: the game, helpers to point a finding at a card's field, and each card's
+front resolved once per run (:meth:`CheckContext.front`) for the checks that look at the face."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from pnpgen.spec.errors import display_path
 from pnpgen.spec.model import Card, Game
 from pnpgen.validate.findings import Finding, Severity
+
+# The bleed faces are resolved at for the checks: the build's default, so the pictures checked are
+# placed as they print, and a build right after validation finds the faces already resolved.
+# Text boxes do not depend on the bleed, so text checks see exactly what any build sets.
+FACE_BLEED_MM = 3.0
+
+
+@dataclass(frozen=True)
+class FrontFacts:
+    """What the face checks need of one resolved front: its text boxes and pictures (kept
+    instead of the whole face, whose shapes would make memory grow with the deck), and the
+    text fitting of every text box. ``error`` is the ImageError that stopped the face."""
+
+    width: float = 0.0
+    height: float = 0.0
+    icons: Any = None
+    texts: tuple = ()
+    images: tuple = ()
+    fits: tuple = ()  # pnpgen.render.face.FitReport, one per text box
+    error: Exception | None = None
 
 
 @dataclass
@@ -15,6 +37,29 @@ class CheckContext:
     game: Game
     with_fit: bool = True
     parsed_abilities: list | None = None  # filled once by the rules checks
+    _fronts: dict = field(default_factory=dict, repr=False)
+
+    def front(self, card: Card) -> FrontFacts:
+        """``card``'s front resolved and its text fitted once for every check (GLYPH, IMG, FIT)."""
+        hit = self._fronts.get(card.id)
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        from pnpgen.errors import ImageError
+        from pnpgen.render.face import fit_reports, resolved_front
+        from pnpgen.template.resolve import TextOp
+        from pnpgen.units import mm
+
+        try:
+            face = resolved_front(self.game, card, mm(FACE_BLEED_MM))
+        except ImageError as err:
+            facts = FrontFacts(error=err)
+        else:
+            texts = tuple(op for op in face.ops if isinstance(op, TextOp))
+            facts = FrontFacts(face.width, face.height, face.icons, texts,
+                               tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
+                               tuple(fit_reports(face, card.id)) if self.with_fit else ())
+        self._fronts[card.id] = (card, facts)
+        return facts
 
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:
