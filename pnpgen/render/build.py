@@ -171,11 +171,13 @@ def _card_decks(game: Game, result: BuildResult) -> list[tuple[str, list]]:
 
 def _plan_pictures(game: Game, decks: list[tuple[str, list]], bleed: float) -> None:
     """Tell the picture embedder the largest size each picture is drawn at, so it embeds each once."""
-    from pnpgen.render.face import resolved_back, resolved_front
+    from pnpgen.render.face import front_draws_pictures, resolved_back, resolved_front
 
     images.clear_plan()
     for type_id, cards in decks:
         images.plan(resolved_back(game, type_id, bleed).ops)
+        if not front_draws_pictures(game, type_id):
+            continue  # resolving every front only to find no picture would cost as much as drawing them
         for card in {c.id: c for c in cards}.values():
             images.plan(resolved_front(game, card, bleed).ops)
 

@@ -175,6 +175,15 @@ def resolved_front(game: Any, card: Any, bleed: float = 0.0) -> ResolvedFace:
     return _resolve(game, card, card.type, "front", bleed, None)
 
 
+def front_draws_pictures(game: Any, type_id: str) -> bool:
+    """Whether the front template of ``type_id`` has any image shape (else no card of the type
+    can draw a picture, whatever its data says)."""
+    ct = game.card_types[type_id]
+    t = library_for(game).load(game.id, type_id, "front", back_name=ct.back)
+    shapes = (*t.background, *t.overlay, *(s for b in t.boxes for s in b.shapes))
+    return any(s.kind == "image" for s in shapes)
+
+
 def resolved_back(game: Any, type_id: str, bleed: float = 0.0) -> ResolvedFace:
     """The back of ``type_id`` cards resolved as ``draw_back`` draws it."""
     return _resolve(game, None, type_id, "back", bleed, None)

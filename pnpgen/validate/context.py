@@ -19,16 +19,16 @@ FACE_BLEED_MM = 3.0
 
 @dataclass(frozen=True)
 class FrontFacts:
-    """What the face checks need of one resolved front: its text boxes and pictures (kept
-    instead of the whole face, whose shapes would make memory grow with the deck), and the
-    text fitting of every text box. ``error`` is the ImageError that stopped the face."""
+    """What the face checks need of one resolved front, kept instead of the face itself (whose
+    shapes would make memory grow with the deck): its pictures, the text boxes whose text does
+    not fit (``pnpgen.render.face.FitReport``), and (text box, missing characters) for boxes with
+    characters no font of their style has. ``error`` is the ImageError that stopped the face."""
 
     width: float = 0.0
     height: float = 0.0
-    icons: Any = None
-    texts: tuple = ()
     images: tuple = ()
-    fits: tuple = ()  # pnpgen.render.face.FitReport, one per text box
+    overflows: tuple = ()
+    missing_glyphs: tuple = ()
     error: Exception | None = None
 
 
@@ -40,12 +40,14 @@ class CheckContext:
     _fronts: dict = field(default_factory=dict, repr=False)
 
     def front(self, card: Card) -> FrontFacts:
-        """``card``'s front resolved and its text fitted once for every check (GLYPH, IMG, FIT)."""
+        """``card``'s front resolved, its text fitted and its glyphs looked up once for every check
+        (FIT001, GLYPH001, IMG001)."""
         hit = self._fronts.get(card.id)
         if hit is not None and hit[0] is card:
             return hit[1]
         from pnpgen.errors import ImageError
         from pnpgen.render.face import fit_reports, resolved_front
+        from pnpgen.render.textfit import missing_glyphs
         from pnpgen.template.resolve import TextOp
         from pnpgen.units import mm
 
@@ -54,10 +56,17 @@ class CheckContext:
         except ImageError as err:
             facts = FrontFacts(error=err)
         else:
-            texts = tuple(op for op in face.ops if isinstance(op, TextOp))
-            facts = FrontFacts(face.width, face.height, face.icons, texts,
+            glyphs = []
+            for op in face.ops:
+                if isinstance(op, TextOp):
+                    st = op.style
+                    missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
+                    if missing:
+                        glyphs.append((op, tuple(missing)))
+            overflows = [r for r in fit_reports(face, card.id) if not r.fits] if self.with_fit else []
+            facts = FrontFacts(face.width, face.height,
                                tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
-                               tuple(fit_reports(face, card.id)) if self.with_fit else ())
+                               tuple(overflows), tuple(glyphs))
         self._fronts[card.id] = (card, facts)
         return facts
 

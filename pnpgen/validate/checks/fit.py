@@ -22,9 +22,7 @@ def check_text_fits(ctx: CheckContext) -> list[Finding]:
         front = ctx.front(card)
         if front.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
-        for report in front.fits:
-            if report.fits:
-                continue
+        for report in front.overflows:
             field = report.box if report.box in ctx.game.card_types[card.type].fields or report.box == "name" else None
             left = report.overflow if len(report.overflow) <= 60 else report.overflow[:57] + "..."
             out.append(ctx.at(card, field, "FIT001", Severity.ERROR,

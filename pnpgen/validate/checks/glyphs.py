@@ -23,19 +23,14 @@ def describe(ch: str) -> str:
 
 @check("GLYPH001", "every character has a glyph in its style's fonts")
 def check_glyphs(ctx: CheckContext) -> list[Finding]:
-    from pnpgen.render.textfit import missing_glyphs
-
     out = []
     for card in ctx.game.own_cards():
         face = ctx.front(card)
         if face.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
         fields = ctx.game.card_types[card.type].fields
-        for op in face.texts:
+        for op, missing in face.missing_glyphs:
             st = op.style
-            missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
-            if not missing:
-                continue
             field = op.box if op.box in fields or op.box == "name" else None
             if field is None:  # a box showing several fields: point at the field holding the character
                 field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in missing)), None)
