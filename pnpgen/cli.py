@@ -175,6 +175,7 @@ def build(
     dpi: float = typer.Option(300, "--dpi", help="Resolution pictures are kept at in the PDF (larger ones are downsampled)."),
     sheet_per_type: bool = typer.Option(False, "--sheet-per-type",
                                         help="Give each card type its own sheets (default: types of one size share them)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes for PNG/TTS output (default: all cores; 1: none)."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -185,10 +186,11 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
-    from pnpgen.cli_checks import check_bleed, check_paper
+    from pnpgen.cli_checks import check_bleed, check_count, check_paper
 
     check_paper("--paper", paper)
     check_bleed(bleed)
+    check_count("--workers", workers, "workers")
     _parse_offset(back_offset)
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
@@ -198,7 +200,7 @@ def build(
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type)
+                            sheet_per_type=sheet_per_type, workers=workers)
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

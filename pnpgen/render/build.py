@@ -59,10 +59,11 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
-               sheet_per_type: bool = False) -> BuildResult:
+               sheet_per_type: bool = False, workers: int | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
-    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``."""
+    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
+    ``workers`` processes rasterise PNGs (default: every core; 1 = this process only)."""
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     game, kit_id = _printable(game)
@@ -119,7 +120,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
             distinct = list({c.id: c for c in cards}.values())
             files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
-                                                      profile, draw_face, draw_back)
+                                                      profile, draw_face, draw_back, workers=_workers(workers))
             result.files += files
     if tts and decks:
         entries = []
@@ -133,6 +134,12 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         raster.write_tts_manifest(manifest, entries)
         result.files.append(manifest)
     return result
+
+
+def _workers(workers: int | None) -> int:
+    from pnpgen.render.workers import default_workers
+
+    return default_workers() if workers is None else workers
 
 
 def _printable(game: Game) -> tuple[Game, str]:

@@ -79,13 +79,14 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     return pdfdoc.pdf_bytes(canvas), overflows
 
 
-def rasterise(pdf: bytes, px_w: int, px_h: int, crop: float = 0.0):
-    """Yield each page as an RGB image of exactly px_w x px_h, ``crop`` points cut off each side."""
+def rasterise(pdf: bytes | str, px_w: int, px_h: int, crop: float = 0.0, pages: range | None = None):
+    """Yield each page (or each of ``pages``) of ``pdf`` (bytes or a file path) as an RGB image of
+    exactly px_w x px_h, ``crop`` points cut off each side."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        for i in range(len(doc)):
+        for i in pages if pages is not None else range(len(doc)):
             page = doc[i]
             width = page.get_width() - 2 * crop
             image = page.render(scale=px_w / width, crop=(crop, crop, crop, crop)).to_pil().convert("RGB")
@@ -110,19 +111,25 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, profile: PngProfile,
-                    draw_face=None, draw_back=None) -> tuple[list[Path], list]:
-    """``<out_dir>/<card id>.png`` for each distinct card and ``back.png`` for the type."""
+                    draw_face=None, draw_back=None, workers: int = 1) -> tuple[list[Path], list]:
+    """``<out_dir>/<card id>.png`` for each distinct card and ``back.png`` for the type; pages are
+    rasterised and encoded by ``workers`` processes (the same bytes for any number)."""
+    from pnpgen.render.workers import map_pages
+
     size = game.card_types[type_id].size
     px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back)
     # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
-    names = [f"{safe_file_name(c.id)}.png" for c in cards] + ["back.png"]
-    written = []
-    for name, image in zip(names, rasterise(pdf, px_w, px_h)):
-        atomic_write_bytes(out_dir / name, png_bytes(image))
-        written.append(out_dir / name)
+    written = [out_dir / f"{safe_file_name(c.id)}.png" for c in cards] + [out_dir / "back.png"]
+    map_pages(_write_pngs, pdf, len(written), workers, [str(p) for p in written], px_w, px_h)
     return written, overflows
+
+
+def _write_pngs(pdf_path: str, pages: range, paths: list[str], px_w: int, px_h: int) -> None:
+    """Rasterise ``pages`` of the PDF at ``pdf_path`` into ``paths[i]`` for each page i (a worker job)."""
+    for i, image in zip(pages, rasterise(pdf_path, px_w, px_h, pages=pages)):
+        atomic_write_bytes(Path(paths[i]), png_bytes(image))
 
 
 def tts_cell(card_w: float, card_h: float) -> tuple[int, int]:
