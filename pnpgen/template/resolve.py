@@ -24,7 +24,7 @@ _CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShapeOp:
     kind: str
     x: float = 0.0
@@ -52,7 +52,7 @@ class ShapeOp:
     where: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextOp:
     """Text to fit in the rectangle (already inside the style's padding)."""
 
@@ -193,15 +193,15 @@ class _Resolver:
             x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
             if s.bleed and self.bleed > 0:
                 x, y, w, h = self._bleed_rect(x, y, w, h)
-            self.ops.append(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit, focus=s.focus,
-                                    opacity=s.opacity, bleed=s.bleed, where=str(s.where)))
+            self.ops.append(_shared(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit,
+                                            focus=s.focus, opacity=s.opacity, bleed=s.bleed, where=str(s.where))))
             return
         x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
         pts = tuple((fx + _len(px, fw), self.H - (fy + _len(py, fh))) for px, py in s.points)
         if s.bleed and self.bleed > 0:
             x, y, w, h = self._bleed_rect(x, y, w, h)
             pts = tuple((self._out(px, self.W), self._out(py, self.H)) for px, py in pts)
-        self.ops.append(
+        self.ops.append(_shared(
             ShapeOp(
                 kind=s.kind, x=x, y=y, w=w, h=h, r=mm(s.r), points=pts,
                 fill=self.colour(s.fill, s.where, "fill"),
@@ -211,7 +211,7 @@ class _Resolver:
                 text=expr.render(s.text, self.ctx, s.where, "shape text") if s.text else "",
                 font=s.font, size=s.size, align=s.align,
             )
-        )
+        ))
 
     def _out(self, v: float, extent: float) -> float:
         if v <= _EPS:
@@ -241,6 +241,22 @@ class _Resolver:
             pad = mm(b.style.padding)
             colour = self.colour(b.style.color, b.where, f"box {b.name!r} color") or (0, 0, 0, 1)
             self.ops.append(TextOp(b.name, b.where, x + pad, y + pad, w - 2 * pad, h - 2 * pad, text, b.style, colour))
+
+
+# Most shapes are the same on every card of a type (frame, bands, badges): one shared object per
+# distinct shape keeps the resolved-face cache from holding thousands of equal copies. Drawing
+# already treats equal shape runs as one (``face._shape_run``), so sharing changes no output.
+_SHAPES: dict[ShapeOp, ShapeOp] = {}
+_SHAPES_MAX = 65536
+
+
+def _shared(op: ShapeOp) -> ShapeOp:
+    hit = _SHAPES.get(op)
+    if hit is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        _SHAPES[op] = hit = op
+    return hit
 
 
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
