@@ -38,3 +38,17 @@ def test_pngs_identical_for_one_and_two_workers(tmp_path, monkeypatch):
         assert a.read_bytes() == b.read_bytes(), a.name
     # Each file is its own card: no two pages were swapped or written twice.
     assert len({p.read_bytes() for p in one}) == len(one)
+
+
+def test_tts_sheets_identical_for_one_and_two_workers(tmp_path):
+    game = load_game(XENOSHYFT)
+    type_id = max(game.card_types, key=lambda t: len(game.cards_of(t)) if game.card_types[t].size else -1)
+    distinct = list(game.cards_of(type_id))[:6]
+    cards = [c for _ in range(50) for c in distinct]  # 300 copies: 5 sheets, so two workers each draw some
+    assert len(workers.page_ranges(-(-len(cards) // raster.TTS_PER_SHEET), 2, least=2)) == 2
+    one, entry_one = raster.write_tts(game, type_id, cards, tmp_path / "one", "x", workers=1)
+    two, entry_two = raster.write_tts(game, type_id, cards, tmp_path / "two", "x", workers=2)
+    assert entry_one == entry_two and len(entry_one["sheets"]) == 5
+    assert [p.name for p in one] == [p.name for p in two]
+    for a, b in zip(one, two):
+        assert a.read_bytes() == b.read_bytes(), a.name

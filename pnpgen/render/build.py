@@ -127,7 +127,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         for type_id, cards in decks:
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
             files, entry = raster.write_tts(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}",
-                                            draw_face, draw_back)
+                                            draw_face, draw_back, workers=_workers(workers))
             result.files += files
             entries.append(entry)
         manifest = dest / "tts" / f"{kit_id}-tts.json"

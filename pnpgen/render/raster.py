@@ -16,6 +16,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 from PIL import Image
@@ -79,7 +80,7 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     return pdfdoc.pdf_bytes(canvas), overflows
 
 
-def rasterise(pdf: bytes | str, px_w: int, px_h: int, crop: float = 0.0, pages: range | None = None):
+def rasterise(pdf: bytes | str, px_w: int, px_h: int, crop: float = 0.0, pages: Sequence[int] | None = None):
     """Yield each page (or each of ``pages``) of ``pdf`` (bytes or a file path) as an RGB image of
     exactly px_w x px_h, ``crop`` points cut off each side."""
     import pypdfium2 as pdfium
@@ -143,34 +144,47 @@ def tts_cell(card_w: float, card_h: float) -> tuple[int, int]:
 
 
 def write_tts(game: Game, type_id: str, cards: list[Card], out_dir: Path, stem: str,
-              draw_face=None, draw_back=None) -> tuple[list[Path], dict]:
+              draw_face=None, draw_back=None, workers: int = 1) -> tuple[list[Path], dict]:
     """Deck sheets for one card type (``cards`` with copies repeated) and its back image;
-    returns the files and a manifest entry TTS's custom-deck dialog asks for."""
+    returns the files and a manifest entry TTS's custom-deck dialog asks for. Sheets are drawn
+    by ``workers`` processes (the same bytes for any number)."""
+    from pnpgen.render.workers import map_pages
+
     size = game.card_types[type_id].size
     cw, ch = tts_cell(size.width, size.height)
     distinct = list({c.id: c for c in cards}.values())  # Card holds a dict, so not hashable
     pdf, _ = cards_pdf(game, type_id, distinct, 0.0, draw_face, draw_back)
-    images = list(rasterise(pdf, cw, ch))
-    by_id = {c.id: img for c, img in zip(distinct, images)}
-    back = images[-1]
+    page_of = {c.id: i for i, c in enumerate(distinct)}
+    back_page = len(distinct)
+    back = next(rasterise(pdf, cw, ch, pages=range(back_page, back_page + 1)))
     files = []
     back_path = out_dir / f"{stem}-back.png"
     atomic_write_bytes(back_path, png_bytes(back))
     files.append(back_path)
-    sheets = []
-    for n, start in enumerate(range(0, len(cards), TTS_PER_SHEET), 1):
-        chunk = cards[start:start + TTS_PER_SHEET]
-        sheet = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "white")
-        for i, card in enumerate(chunk):
-            sheet.paste(by_id[card.id], ((i % TTS_COLS) * cw, (i // TTS_COLS) * ch))
-        sheet.paste(back, ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
-        path = out_dir / f"{stem}-{n}.png"
-        atomic_write_bytes(path, png_bytes(sheet))
-        files.append(path)
-        sheets.append({"face": path.name, "cards": len(chunk)})
+    chunks = [cards[start:start + TTS_PER_SHEET] for start in range(0, len(cards), TTS_PER_SHEET)]
+    paths = [out_dir / f"{stem}-{n}.png" for n in range(1, len(chunks) + 1)]
+    # A sheet is ~69 rasterised cards and one large PNG: two sheets are worth a worker's start.
+    map_pages(_write_tts_sheets, pdf, len(chunks), workers, [[page_of[c.id] for c in chunk] for chunk in chunks],
+              [str(p) for p in paths], back_page, cw, ch, least=2)
+    files += paths
+    sheets = [{"face": path.name, "cards": len(chunk)} for path, chunk in zip(paths, chunks)]
     entry = {"card_type": type_id, "back": back_path.name, "width": TTS_COLS, "height": TTS_ROWS,
              "card_px": [cw, ch], "sheets": sheets}
     return files, entry
+
+
+def _write_tts_sheets(pdf_path: str, sheets: range, pages: list[list[int]], paths: list[str], back_page: int,
+                      cw: int, ch: int) -> None:
+    """Draw ``sheets`` (indexes into ``pages``, the PDF pages of each sheet's cards, and ``paths``)
+    as TTS sheets with the back in the last slot (a worker job)."""
+    needed = sorted({i for n in sheets for i in pages[n]} | {back_page})
+    images = dict(zip(needed, rasterise(pdf_path, cw, ch, pages=needed)))
+    for n in sheets:
+        sheet = Image.new("RGB", (cw * TTS_COLS, ch * TTS_ROWS), "white")
+        for i, page in enumerate(pages[n]):
+            sheet.paste(images[page], ((i % TTS_COLS) * cw, (i // TTS_COLS) * ch))
+        sheet.paste(images[back_page], ((TTS_COLS - 1) * cw, (TTS_ROWS - 1) * ch))
+        atomic_write_bytes(Path(paths[n]), png_bytes(sheet))
 
 
 def write_tts_manifest(path: Path, entries: list[dict]) -> None:

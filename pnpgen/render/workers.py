@@ -27,17 +27,20 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def page_ranges(pages: int, workers: int) -> list[range]:
-    """``pages`` cut into at most ``workers`` contiguous ranges of near-equal size, in order."""
-    count = max(1, min(workers, pages // MIN_PAGES_PER_WORKER))
+def page_ranges(pages: int, workers: int, least: int | None = None) -> list[range]:
+    """``pages`` cut into at most ``workers`` contiguous ranges of near-equal size, in order, each
+    of at least ``least`` pages (default ``MIN_PAGES_PER_WORKER``) unless there is only one."""
+    count = max(1, min(workers, pages // (least or MIN_PAGES_PER_WORKER)))
     bounds = [round(i * pages / count) for i in range(count + 1)]
     return [range(bounds[i], bounds[i + 1]) for i in range(count)]
 
 
-def map_pages(job: Callable[..., Any], pdf: bytes, pages: int, workers: int, *args: Any) -> list[Any]:
+def map_pages(job: Callable[..., Any], pdf: bytes, pages: int, workers: int, *args: Any,
+              least: int | None = None) -> list[Any]:
     """``[job(pdf_path, page_range, *args) for each range]`` in page order; ``job`` must be a
-    module-level function (it is pickled by name)."""
-    ranges = page_ranges(pages, workers)
+    module-level function (it is pickled by name). "Pages" may be any unit of work numbered from 0
+    (TTS sheets); ``least`` is the fewest per worker (see :func:`page_ranges`)."""
+    ranges = page_ranges(pages, workers, least)
     with tempfile.TemporaryDirectory(prefix="pnpgen-pages-") as tmp:
         path = Path(tmp) / "pages.pdf"
         path.write_bytes(pdf)
