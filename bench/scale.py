@@ -1,14 +1,20 @@
-"""Benchmark: load, validate and build an expansion of N distinct generated cards, each phase in
-a fresh process (wall, CPU and peak RSS of that child), to check that time per card stays flat.
+"""Benchmark: load, validate, render and build an expansion of N distinct generated cards, and its
+per-card PNGs, each phase in a fresh process (wall, CPU and peak RSS of that child and its worker
+processes), to check that time per card stays flat and memory does not grow with the deck.
 
 The cards are Xenoshyft troops with made-up distinct names and ability texts stitched from the
 real Xenoshyft abilities (so the rules and reference checks have real work), written as an
 expansion of xenoshyft into a temporary folder.
 
-    .venv/bin/python bench/scale.py [--sizes 400 2000 10000] [--huge] [--runs 3] [--no-build]
-    .venv/bin/python bench/scale.py --profile validate --sizes 2000   # cProfile top functions
+    .venv/bin/python bench/scale.py [--sizes 400 2000 10000] [--huge] [--runs 3]
+                                    [--phases load validate render build png] [--workers N] [--decksmith]
+    .venv/bin/python bench/scale.py --profile validate --sizes 2000   # cProfile (CPU time) top functions
 
---huge adds N = 50,000 (slow). Prints medians of --runs runs per phase.
+Phases: ``load`` (specs only), ``validate`` (load + every check), ``render`` (load + the card PDF,
+no validation), ``build`` (``pnpgen build``: validate + PDF), ``png`` (``pnpgen build --png
+gamecrafter --workers N``). --huge adds N = 50,000 (slow). Prints medians of --runs runs per phase.
+--decksmith also runs bench/decksmith_baseline.py on N cards of its own sample deck (PNGs + PDF, in
+its own venv) beside the png phase. CPU is user + system of the child and its waited-for workers.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -36,6 +43,8 @@ PHASES = {
     "load": "from pnpgen.spec import load_game; load_game({folder!r})",
     "validate": "from pnpgen.spec import load_game; from pnpgen.validate import validate_game; "
                 "validate_game(load_game({folder!r}), with_fit=True)",
+    "render": "from pnpgen.spec import load_game; from pnpgen.render.build import build_game; "
+              "build_game(load_game({folder!r}), {out!r})",
 }
 
 
@@ -71,7 +80,9 @@ def generate(n: int, folder: Path, seed: int = 1) -> None:
 
 
 def run_child(argv: list[str]) -> tuple[float, float, float]:
-    """Wall s, CPU s (user + system) and peak RSS MiB of one fresh child process."""
+    """Wall s, CPU s (user + system) and peak RSS MiB of one fresh child process. On Linux the
+    rusage wait4 returns covers the child and the worker processes it waited for (CPU summed,
+    peak RSS the largest one's)."""
     wall = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -84,10 +95,25 @@ def run_child(argv: list[str]) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def phase_argv(phase: str, folder: Path, out: Path) -> list[str]:
-    if phase == "build":
-        return [sys.executable, "-m", "pnpgen.cli", "build", str(folder), "--out", str(out)]
-    return [sys.executable, "-c", PHASES[phase].format(folder=str(folder))]
+def phase_argv(phase: str, folder: Path, out: Path, workers: int | None = None) -> list[str]:
+    shutil.rmtree(out, ignore_errors=True)  # no build stamp from an earlier run: every run builds
+    if phase in ("build", "png"):
+        argv = [sys.executable, "-m", "pnpgen.cli", "build", str(folder), "--out", str(out)]
+        if phase == "png":
+            argv += ["--png", "gamecrafter"] + (["--workers", str(workers)] if workers else [])
+        return argv
+    return [sys.executable, "-c", PHASES[phase].format(folder=str(folder), out=str(out))]
+
+
+def decksmith(n: int, runs: int) -> None:
+    """decksmith's own sample deck grown to n cards (its own venv; see bench/decksmith_baseline.py)."""
+    script = Path(__file__).with_name("decksmith_baseline.py")
+    proc = subprocess.run([sys.executable, str(script), "--cards", str(n), "--runs", str(runs), "--json"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        print(f"N={n:>6} decksmith could not run: {proc.stderr.strip()[-300:]}", flush=True)
+        return
+    print(f"N={n:>6} decksmith {proc.stdout.strip()}", flush=True)
 
 
 def main() -> None:
@@ -95,11 +121,14 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[400, 2000, 10000])
     parser.add_argument("--huge", action="store_true", help="also N = 50,000 (slow)")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--profile", choices=["load", "validate"], help="cProfile one run in-process instead")
+    parser.add_argument("--phases", nargs="+", choices=["load", "validate", "render", "build", "png"],
+                        default=["load", "validate", "render", "build", "png"])
+    parser.add_argument("--workers", type=int, help="--workers of the png phase (default: pnpgen's, all cores)")
+    parser.add_argument("--decksmith", action="store_true", help="also time decksmith on N cards (png phase)")
+    parser.add_argument("--profile", choices=["load", "validate", "render"], help="cProfile one run in-process instead")
     args = parser.parse_args()
     sizes = args.sizes + ([50000] if args.huge else [])
-    phases = ["load", "validate"] + ([] if args.no_build else ["build"])
+    phases = args.phases
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             folder = Path(tmp) / f"scale{n}"
@@ -107,17 +136,20 @@ def main() -> None:
             if args.profile:
                 import cProfile
                 import pstats
-                code = PHASES[args.profile].format(folder=str(folder))
-                cProfile.run(code, str(Path(tmp) / "prof"))
-                pstats.Stats(str(Path(tmp) / "prof")).sort_stats("cumulative").print_stats(30)
+                code = PHASES[args.profile].format(folder=str(folder), out=str(Path(tmp) / "out"))
+                profile = cProfile.Profile(time.process_time)  # CPU time: the machine may be shared
+                profile.runctx(code, {}, {})
+                pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
                 continue
             for phase in phases:
-                runs = [run_child(phase_argv(phase, folder, Path(tmp) / "out")) for _ in range(args.runs)]
+                runs = [run_child(phase_argv(phase, folder, Path(tmp) / "out", args.workers)) for _ in range(args.runs)]
                 wall = statistics.median(r[0] for r in runs)
                 cpu = statistics.median(r[1] for r in runs)
                 rss = max(r[2] for r in runs)
                 print(f"N={n:>6} {phase:<8} wall {wall:8.2f} s  cpu {cpu:8.2f} s  "
                       f"per card {1000 * wall / n:6.2f} ms  peak RSS {rss:7.0f} MiB", flush=True)
+                if phase == "png" and args.decksmith:
+                    decksmith(n, args.runs)
 
 
 if __name__ == "__main__":

@@ -222,6 +222,7 @@ def build(
     ink_saver: bool = typer.Option(False, "--ink-saver",
                                    help="Draw dark backgrounds (template shapes marked or judged ink-heavy) light, text dark "
                                         "on light: play-testing copies on a home printer. Writes …-inksaver.pdf files."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes for PNG/TTS output (default: all cores; 1: none)."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -232,10 +233,11 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
-    from pnpgen.cli_checks import check_bleed, check_paper, check_press
+    from pnpgen.cli_checks import check_bleed, check_count, check_paper, check_press
 
     check_paper("--paper", paper)
     check_bleed(bleed)
+    check_count("--workers", workers, "workers")
     _parse_offset(back_offset)
     press = check_press(pdfx, shop)
     from pnpgen.cli_checks import check_cut, check_tts_url, parse_corner
@@ -255,7 +257,8 @@ def build(
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
                             sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url),
-                            only=split_list(only), types=split_list(types), pages=sheets, ink_saver=ink_saver)
+                            only=split_list(only), types=split_list(types), pages=sheets, ink_saver=ink_saver,
+                            workers=workers)
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

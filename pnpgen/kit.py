@@ -79,6 +79,8 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
 def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None = None, **options) -> KitResult:
     directory, extracted = ensure_specs(game)
     folders = _input_folders(Path(directory))
+    # The files are the same bytes for any number of workers, so it is no part of the stamp.
+    workers = options.pop("workers", None)
     key = buildstamp.input_key(folders, options)
     hit = None if extracted else buildstamp.recall(Path(out_dir), Path(directory), key)
     if hit is not None:
@@ -90,7 +92,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
         progress(f"{game}: validating")
     loaded = load_game(directory)
     validation = validate_game(loaded)
-    result = build_game(loaded, out_dir, progress=progress, **options)
+    result = build_game(loaded, out_dir, progress=progress, workers=workers, **options)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")

@@ -34,19 +34,27 @@ def env_name(name: str) -> str:
     return f"PNPGEN_LIMIT_{name.upper()}"
 
 
+_ENV_NAMES = {name: env_name(name) for name in DEFAULTS}
+
+
 def limit(name: str) -> int:
     """The limit ``name`` (see ``DEFAULTS``), raised or lowered by ``PNPGEN_LIMIT_<NAME>``."""
-    default, _ = DEFAULTS[name]
-    raw = os.environ.get(env_name(name))
-    if raw:
-        try:
-            value = float(raw)
-        except ValueError:
-            raise SpecError(f"{env_name(name)} must be a number, got {raw[:40]!r}") from None
-        if not value > 0 or value == float("inf"):
-            raise SpecError(f"{env_name(name)} must be a positive finite number, got {raw[:40]!r}")
-        return int(value)
-    return int(default)
+    # Read on every call (tests and the studio change the environment at run time); asked ~50
+    # times per card face, so the common case (unset) does one dictionary lookup and no formatting.
+    raw = os.environ.get(_ENV_NAMES.get(name) or env_name(name))
+    if not raw:
+        return int(DEFAULTS[name][0])
+    return _parsed(name, raw)
+
+
+def _parsed(name: str, raw: str) -> int:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SpecError(f"{env_name(name)} must be a number, got {raw[:40]!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise SpecError(f"{env_name(name)} must be a positive finite number, got {raw[:40]!r}")
+    return int(value)
 
 
 def too_big(name: str, what: str) -> str:

@@ -5,11 +5,22 @@ expands to billions of values for anyone who walks it. :class:`BoundedComposer` 
 depth while composing (no ``RecursionError``) and :func:`check_size` counts the expanded size of
 the composed graph with memoisation — never expanding it — and rejects recursive aliases.
 Both raise :class:`YamlLimitError` carrying the line, which each reader turns into its own one-line error.
+
+:class:`BoundedSafeLoader` is the loader both readers build on: its events come from libyaml's C
+parser when PyYAML has it (``yaml._yaml.CParser``: ~10x faster than PyYAML's Python scanner and parser,
+and the parser keeps its own state on the heap, so it has no nesting bound to lack), while the
+nodes are composed here, in Python, with the depth bound. libyaml's own composer
+(``yaml.CSafeLoader``) recurses in C without any bound, so a deep file could crash the process:
+it is never used (docs/security.md).
 """
 
 from __future__ import annotations
 
 import yaml
+from yaml.composer import Composer, ComposerError
+from yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                         SequenceStartEvent)
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from pnpgen.limits import env_name, limit
 
@@ -28,21 +39,112 @@ class YamlLimitError(Exception):
         self.hint = hint
 
 
-class BoundedComposer:
-    """Mixin for a PyYAML Loader: refuses nesting deeper than ``limit('yaml_depth')``."""
+class BoundedComposer(Composer):
+    """Mixin for a PyYAML loader: composes each document iteratively (an explicit stack, no
+    recursion) and refuses nesting deeper than ``limit('yaml_depth')``.
 
-    _depth = 0
+    Same nodes, marks and errors as PyYAML's recursive ``Composer`` (a node's depth counts the
+    root as 1, scalars and aliases included); it works on the events of either parser. Path
+    resolvers (``add_path_resolver``) are not supported: no pnpgen loader uses them."""
+
+    def compose_document(self):  # type: ignore[no-untyped-def]
+        self.get_event()  # DOCUMENT-START
+        node = self._compose_bounded()
+        self.get_event()  # DOCUMENT-END
+        self.anchors = {}
+        return node
 
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-        self._depth += 1
-        try:
-            if self._depth > limit("yaml_depth"):
-                mark = self.peek_event().start_mark  # type: ignore[attr-defined]
-                raise YamlLimitError(f"lists and mappings nested more than {limit('yaml_depth')} deep",
-                                     mark.line + 1, f"flatten the data, or raise {env_name('yaml_depth')}")
-            return super().compose_node(parent, index)  # type: ignore[misc]
-        finally:
-            self._depth -= 1
+        return self._compose_bounded()
+
+    def _compose_bounded(self):  # type: ignore[no-untyped-def]
+        cap = limit("yaml_depth")
+        anchors = self.anchors
+        get_event, resolve = self.get_event, self.resolve  # type: ignore[attr-defined]
+        # Open collections, innermost last: [node, pending mapping key or _NO_KEY].
+        stack: list[list] = []
+        while True:
+            event = get_event()
+            kind = type(event)
+            if kind is SequenceEndEvent or kind is MappingEndEvent:
+                node = stack.pop()[0]
+                node.end_mark = event.end_mark
+                if not stack:
+                    return node
+                continue
+            if len(stack) >= cap:
+                raise YamlLimitError(f"lists and mappings nested more than {cap} deep", event.start_mark.line + 1,
+                                     f"flatten the data, or raise {env_name('yaml_depth')}")
+            if kind is AliasEvent:
+                if event.anchor not in anchors:
+                    raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                node = anchors[event.anchor]
+            else:
+                anchor = event.anchor
+                if anchor is not None and anchor in anchors:
+                    raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence",
+                                        anchors[anchor].start_mark, "second occurrence", event.start_mark)
+                tag = event.tag
+                if kind is ScalarEvent:
+                    if tag is None or tag == "!":
+                        tag = resolve(ScalarNode, event.value, event.implicit)
+                    node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+                elif kind is SequenceStartEvent:
+                    if tag is None or tag == "!":
+                        tag = resolve(SequenceNode, None, event.implicit)
+                    node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                elif kind is MappingStartEvent:
+                    if tag is None or tag == "!":
+                        tag = resolve(MappingNode, None, event.implicit)
+                    node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                else:  # the parser only yields the events above inside a document
+                    raise ComposerError(None, None, f"unexpected {kind.__name__}", event.start_mark)
+                if anchor is not None:
+                    anchors[anchor] = node
+            # Attach to the open collection: a sequence item, a mapping key, or that key's value.
+            if stack:
+                top = stack[-1]
+                if isinstance(top[0], SequenceNode):
+                    top[0].value.append(node)
+                elif top[1] is _NO_KEY:
+                    top[1] = node
+                else:
+                    top[0].value.append((top[1], node))
+                    top[1] = _NO_KEY
+            if kind is SequenceStartEvent or kind is MappingStartEvent:
+                stack.append([node, _NO_KEY])
+            elif not stack:
+                return node
+
+
+_NO_KEY = object()
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class BoundedSafeLoader(BoundedComposer, CParser, yaml.constructor.SafeConstructor,
+                            yaml.resolver.Resolver):
+        """Safe loader: libyaml's events, the bounded composer above, PyYAML's safe constructor.
+        The composer comes before ``CParser`` so its Python methods replace libyaml's composer."""
+
+        def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+else:  # a PyYAML built without libyaml: the same composer on PyYAML's Python parser
+    class BoundedSafeLoader(BoundedComposer, yaml.SafeLoader):  # type: ignore[no-redef]
+        """Safe loader: PyYAML's Python parser, the bounded composer above, the safe constructor."""
+
+
+def reader_error_line(text: str, err: yaml.reader.ReaderError) -> int:
+    """1-based line of a reader error (a control character, bad UTF-8). libyaml reports the
+    position in bytes of the UTF-8 text, PyYAML's Python reader in characters."""
+    if not err.position:
+        return 0
+    if yaml.__with_libyaml__:
+        return text.encode("utf-8", "surrogatepass").count(b"\n", 0, err.position) + 1
+    return text.count("\n", 0, err.position) + 1
 
 
 def check_node(node: yaml.Node | None) -> None:

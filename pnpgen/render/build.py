@@ -71,7 +71,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
                only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
-               ink_saver: bool = False) -> BuildResult:
+               ink_saver: bool = False, workers: int | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
@@ -85,7 +85,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     sheets, as ``<kit>-<paper>-selection.pdf``, and PNG/TTS files for the chosen cards. ``ink_saver``
     draws ink-heavy template shapes light (:mod:`pnpgen.render.inksaver`) into ``…-inksaver.pdf``
     files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
-    is written."""
+    is written. ``workers`` processes rasterise PNGs and TTS sheets (default: every
+    core; 1 = this process only; the same bytes for any number)."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
@@ -101,7 +102,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
         return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
                            draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                           only, types, pages, ink_saver)
+                           only, types, pages, ink_saver, workers)
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -111,7 +112,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
                 sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None,
                 only: Sequence[str], types: Sequence[str], pages: str | None,
-                ink_saver: bool) -> BuildResult:
+                ink_saver: bool, workers: int | None) -> BuildResult:
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     others = _others(game)
@@ -214,14 +215,14 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
             _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
             distinct = list({c.id: c for c in cards}.values())
             files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
-                                                      profile, draw_face, draw_back)
+                                                      profile, draw_face, draw_back, workers=_workers(workers))
             result.files += files
     if tts and decks:
         objects, deck_id = [], 1
         for position, (type_id, cards) in enumerate(decks):
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
             deck = tts_out.write_tts_sheets(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}", deck_id,
-                                            tts_url, draw_face, draw_back)
+                                            tts_url, draw_face, draw_back, workers=_workers(workers))
             deck_id = deck.next_deck_id
             result.files += deck.files
             objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
@@ -301,6 +302,12 @@ def _kept_placements(plan, cards: list, first_sheet: int, keep: set[int] | None,
                     back_page=first_page + order[p.sheet] * step + step - 1) for p in dealt]
 
 
+def _workers(workers: int | None) -> int:
+    from pnpgen.render.workers import default_workers
+
+    return default_workers() if workers is None else workers
+
+
 def _printable(game: Game) -> tuple[Game, str]:
     """What a kit prints and its name. An expansion prints only its own cards, under its own id;
     the base game's tokens, boards and references are the base game's kit."""
@@ -371,11 +378,13 @@ def _card_decks(game: Game, result: BuildResult, chosen: set[str] | None = None)
 
 def _plan_pictures(game: Game, decks: list[tuple[str, list]], bleed: float) -> None:
     """Tell the picture embedder the largest size each picture is drawn at, so it embeds each once."""
-    from pnpgen.render.face import resolved_back, resolved_front
+    from pnpgen.render.face import front_draws_pictures, resolved_back, resolved_front
 
     images.clear_plan()
     for type_id, cards in decks:
         images.plan(resolved_back(game, type_id, bleed).ops)
+        if not front_draws_pictures(game, type_id):
+            continue  # resolving every front only to find no picture would cost as much as drawing them
         for card in {c.id: c for c in cards}.values():
             images.plan(resolved_front(game, card, bleed).ops)
 

@@ -188,6 +188,15 @@ def resolved_front(game: Any, card: Any, bleed: float = 0.0) -> ResolvedFace:
     return _resolve(game, card, card.type, "front", bleed, None)
 
 
+def front_draws_pictures(game: Any, type_id: str) -> bool:
+    """Whether the front template of ``type_id`` has any image shape (else no card of the type
+    can draw a picture, whatever its data says)."""
+    ct = game.card_types[type_id]
+    t = library_for(game).load(game.id, type_id, "front", back_name=ct.back)
+    shapes = (*t.background, *t.overlay, *(s for b in t.boxes for s in b.shapes))
+    return any(s.kind == "image" for s in shapes)
+
+
 def resolved_back(game: Any, type_id: str, bleed: float = 0.0) -> ResolvedFace:
     """The back of ``type_id`` cards resolved as ``draw_back`` draws it."""
     return _resolve(game, None, type_id, "back", bleed, None)
@@ -321,15 +330,20 @@ def back_variant(game: Any, card: Any, library: TemplateLibrary | None = None) -
     return value if (library or library_for(game)).has_back_variant(game.id, card.type, value) else None
 
 
-def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None) -> list[FitReport]:
-    """Fit every text box of ``card``'s front exactly as ``draw_face`` would, without drawing."""
+def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None, bleed: float = 0.0) -> list[FitReport]:
+    """Fit every text box of ``card``'s front exactly as ``draw_face`` would, without drawing.
+    Text boxes do not depend on ``bleed``; passing the build's bleed shares the resolved face."""
+    return fit_reports(_resolve(game, card, card.type, "front", bleed, library), card.id)
+
+
+def fit_reports(face: ResolvedFace, card_id: str) -> list[FitReport]:
+    """How each text box of a resolved face fits (see :func:`measure_card`)."""
     register_fonts()
-    face = _resolve(game, card, card.type, "front", 0.0, library)
     out = []
     for op in face.ops:
         if isinstance(op, TextOp):
             fit = _fit(op, face.icons, face.language)
             out.append(
-                FitReport(card.id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
+                FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
             )
     return out

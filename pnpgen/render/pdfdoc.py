@@ -3,7 +3,7 @@
 - forms (XObjects) with complete resources (see ``_Canvas``);
 - ``invariant=1``: fixed dates and document id, so two builds are byte-identical;
 - ``initialFontName`` = the bundled body face, so reportlab never writes an unembedded Helvetica;
-- compressed page streams;
+- compressed page streams, encoded as each page or form is finished (see ``_Canvas``);
 - TrimBox/BleedBox set per page (PDF boxes are (x0, y0, x1, y1) in points);
 - output written to a temporary file and renamed, so nothing is ever half-written;
 - press output (``--pdfx 4 | 1a | 1a:2003``, see :mod:`pnpgen.render.pdfx`): every colour set on the
@@ -91,7 +91,39 @@ class _Canvas(Canvas):
     def endForm(self, **extra_attributes):
         if "Resources" not in extra_attributes:
             extra_attributes["Resources"] = form_resources(self)
+        from reportlab.pdfbase.pdfdoc import xObjectName
+
+        name = xObjectName(self._formData[0])  # before endForm restores an enclosing form's data
         super().endForm(**extra_attributes)
+        _encode_now(self._doc.idToObject[name])
+
+    def showPage(self):
+        super().showPage()
+        _encode_now(self._doc.Pages.pages[-1])
+
+
+def _encode_now(obj) -> None:
+    """Compress a finished page's or form's content now rather than when the file is written.
+
+    reportlab keeps every page and form as drawing text until ``save`` and only then compresses
+    it, so a deck's memory grew with its pages at several times the compressed size. This is
+    reportlab's own encoding (the same filters, in the same order, named the same way in the
+    stream dictionary, which ``PDFStream.format`` then leaves alone), done early, so the bytes
+    of the file are the same."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
+
+    stream = getattr(obj, "stream", None)
+    if not stream or obj.Contents or not getattr(obj, "compression", 0):
+        return  # reportlab's own path: an empty page, or no compression asked for
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    contents = PDFStream(content=content)
+    contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    obj.Contents = contents
+    obj.stream = None
 
     # Press output: reportlab routes setFillColor/setStrokeColor (canvas and text objects) through
     # ``_enforceColorSpace``, which the standard sets to the CMYK converter; greys, gradients and

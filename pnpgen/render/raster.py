@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 from PIL import Image
@@ -93,13 +94,14 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     return pdfdoc.pdf_bytes(canvas), overflows
 
 
-def rasterise(pdf: bytes, px_w: int, px_h: int, crop: float = 0.0):
-    """Yield each page as an RGB image of exactly px_w x px_h, ``crop`` points cut off each side."""
+def rasterise(pdf: bytes | str, px_w: int, px_h: int, crop: float = 0.0, pages: Sequence[int] | None = None):
+    """Yield each page (or each of ``pages``) of ``pdf`` (bytes or a file path) as an RGB image of
+    exactly px_w x px_h, ``crop`` points cut off each side."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        for i in range(len(doc)):
+        for i in pages if pages is not None else range(len(doc)):
             page = doc[i]
             width = page.get_width() - 2 * crop
             image = page.render(scale=px_w / width, crop=(crop, crop, crop, crop)).to_pil().convert("RGB")
@@ -143,23 +145,37 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
 
 
 def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, profile: PngProfile,
-                    draw_face=None, draw_back=None) -> tuple[list[Path], list]:
+                    draw_face=None, draw_back=None, workers: int = 1) -> tuple[list[Path], list]:
     """``<out_dir>/<card id>.png`` for each distinct card, ``back.png`` for the type and
-    ``<card id>-back.png`` for each card with a back of its own."""
+    ``<card id>-back.png`` for each card with a back of its own; pages are rasterised and encoded
+    by ``workers`` processes (the same bytes for any number)."""
+    from pnpgen.render.workers import map_pages
+
     size = game.card_types[type_id].size
     px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
     variants = back_variants(game, cards, draw_back)
     distinct_variants = list(dict.fromkeys(variants.values()))
     pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back, distinct_variants)
-    images = list(rasterise(pdf, px_w, px_h))
     # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
-    named = [(f"{safe_file_name(c.id)}.png", img) for c, img in zip(cards, images)]
-    named.append(("back.png", images[len(cards)]))
-    variant_image = dict(zip(distinct_variants, images[len(cards) + 1:]))
-    named += [(f"{safe_file_name(c.id)}-back.png", variant_image[variants[c.id]]) for c in cards if c.id in variants]
-    written = []
-    for name, image in named:
-        atomic_write_bytes(out_dir / name, png_bytes(image, profile.dpi))
-        written.append(out_dir / name)
+    # Page i of the PDF is written to every path of outputs[i] (a back variant may serve many cards).
+    outputs = [[out_dir / f"{safe_file_name(c.id)}.png"] for c in cards] + [[out_dir / "back.png"]]
+    variant_page = {v: len(cards) + 1 + n for n, v in enumerate(distinct_variants)}
+    outputs += [[] for _ in distinct_variants]
+    for c in cards:
+        if c.id in variants:
+            outputs[variant_page[variants[c.id]]].append(out_dir / f"{safe_file_name(c.id)}-back.png")
+    map_pages(_write_pngs, pdf, len(outputs), workers, [[str(p) for p in paths] for paths in outputs],
+              px_w, px_h, profile.dpi)
+    written = [out_dir / f"{safe_file_name(c.id)}.png" for c in cards] + [out_dir / "back.png"]
+    written += [out_dir / f"{safe_file_name(c.id)}-back.png" for c in cards if c.id in variants]
     return written, overflows
+
+
+def _write_pngs(pdf_path: str, pages: range, paths: list[list[str]], px_w: int, px_h: int, dpi: float) -> None:
+    """Rasterise ``pages`` of the PDF at ``pdf_path`` into every path of ``paths[i]`` for each page i
+    (a worker job)."""
+    for i, image in zip(pages, rasterise(pdf_path, px_w, px_h, pages=pages)):
+        data = png_bytes(image, dpi)
+        for path in paths[i]:
+            atomic_write_bytes(Path(path), data)

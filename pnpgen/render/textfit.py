@@ -26,7 +26,7 @@ from pnpgen.template.model import Icon, IconSet
 SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enough to be quick
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Run:
     """A piece of a line: text in one font, or one icon. ``width`` in points at the fit size."""
 
@@ -36,7 +36,7 @@ class Run:
     icon: Icon | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     runs: tuple[Run, ...]
     width: float

@@ -71,8 +71,11 @@ def _sheet(images: list[Image.Image], hidden: Image.Image, cw: int, ch: int) -> 
 
 
 def write_tts_sheets(game: Game, type_id: str, cards: list[Card], out_dir: Path, stem: str, first_deck_id: int = 1,
-                     url_prefix: str | None = None, draw_face=None, draw_back=None) -> TtsDeck:
-    """Sheets for one card type (``cards`` with copies repeated; each distinct card is drawn once)."""
+                     url_prefix: str | None = None, draw_face=None, draw_back=None, workers: int = 1) -> TtsDeck:
+    """Sheets for one card type (``cards`` with copies repeated; each distinct card is drawn once);
+    the sheets are rasterised and assembled by ``workers`` processes (the same bytes for any number)."""
+    from pnpgen.render.workers import map_pages
+
     size = game.card_types[type_id].size
     cw, ch = tts_cell(size.width, size.height)
     dpi = cw / (size.width / PT_PER_IN)
@@ -80,33 +83,49 @@ def write_tts_sheets(game: Game, type_id: str, cards: list[Card], out_dir: Path,
     variants = raster.back_variants(game, distinct, draw_back)
     names = list(dict.fromkeys(variants.values()))
     pdf, _ = raster.cards_pdf(game, type_id, distinct, 0.0, draw_face, draw_back, names)
-    images = list(raster.rasterise(pdf, cw, ch))
-    faces = dict(zip((c.id for c in distinct), images))
-    back = images[len(distinct)]
-    variant_image = dict(zip(names, images[len(distinct) + 1:]))
+    # Pages of that PDF: each distinct card's face, the type's back, then each back variant.
+    page_of = {c.id: i for i, c in enumerate(distinct)}
+    back_page = len(distinct)
+    variant_page = {v: back_page + 1 + n for n, v in enumerate(names)}
     deck = TtsDeck(next_deck_id=first_deck_id)
     back_path = out_dir / f"{stem}-back.png"
+    back = next(raster.rasterise(pdf, cw, ch, pages=[back_page]))
     atomic_write_bytes(back_path, raster.png_bytes(back, dpi))
     deck.files.append(back_path)
+    jobs: list[list[tuple[str, list[int]]]] = []   # per sheet: (file, the PDF page of each slot)
     for n, chunk in enumerate(deal(distinct, TTS_PER_SHEET), 1):
         deck_id = deck.next_deck_id
         deck.next_deck_id += 1
         face_path = out_dir / f"{stem}-{n}.png"
-        atomic_write_bytes(face_path, raster.png_bytes(_sheet([faces[c.id] for c in chunk], back, cw, ch), dpi))
+        job = [(str(face_path), [page_of[c.id] for c in chunk])]
         deck.files.append(face_path)
         back_url = image_url(back_path, url_prefix)
         if variants:
             backs_path = out_dir / f"{stem}-{n}-backs.png"
-            own = [variant_image[variants[c.id]] if c.id in variants else back for c in chunk]
-            atomic_write_bytes(backs_path, raster.png_bytes(_sheet(own, back, cw, ch), dpi))
+            job.append((str(backs_path), [variant_page[variants[c.id]] if c.id in variants else back_page
+                                          for c in chunk]))
             deck.files.append(backs_path)
             back_url = image_url(backs_path, url_prefix)
+        jobs.append(job)
         deck.custom[deck_id] = {"FaceURL": image_url(face_path, url_prefix), "BackURL": back_url,
                                 "NumWidth": TTS_COLS, "NumHeight": TTS_ROWS, "BackIsHidden": True,
                                 "UniqueBack": bool(variants), "Type": 0}
         for slot, card in enumerate(chunk):
             deck.card_ids[card.id] = deck_id * 100 + slot
+    # A sheet is up to 69 rasterised cards and one large PNG: two sheets are worth a worker's start.
+    map_pages(_write_sheets, pdf, len(jobs), workers, jobs, back_page, cw, ch, dpi, least=2)
     return deck
+
+
+def _write_sheets(pdf_path: str, sheets: range, jobs: list, back_page: int, cw: int, ch: int, dpi: float) -> None:
+    """Rasterise and assemble ``sheets`` (indexes into ``jobs``) with the back in the hidden last
+    slot (a worker job)."""
+    needed = sorted({page for n in sheets for _, pages in jobs[n] for page in pages} | {back_page})
+    images = dict(zip(needed, raster.rasterise(pdf_path, cw, ch, pages=needed)))
+    for n in sheets:
+        for path, pages in jobs[n]:
+            sheet = _sheet([images[p] for p in pages], images[back_page], cw, ch)
+            atomic_write_bytes(Path(path), raster.png_bytes(sheet, dpi))
 
 
 def _transform(x: float = 0.0, y: float = 0.0) -> dict:

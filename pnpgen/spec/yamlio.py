@@ -15,7 +15,7 @@ import yaml
 
 from pnpgen.files import FileResolver, resolver_for
 from pnpgen.spec.errors import SpecError
-from pnpgen.yamlsafe import BoundedComposer, YamlLimitError, check_node
+from pnpgen.yamlsafe import BoundedSafeLoader, YamlLimitError, check_node, reader_error_line
 
 
 class LocDict(dict):
@@ -44,10 +44,10 @@ class LocList(list):
         return self.lines[index] if index < len(self.lines) else self.line
 
 
-# Composed by PyYAML's Python parser with hardening's bounded composer: libyaml's C composer would be
-# ~4x faster on large files, but it recurses without a depth bound, and a hostile file must not be
-# able to crash the process (docs/security.md).
-class _LocLoader(BoundedComposer, yaml.SafeLoader):
+# libyaml's events composed by the bounded composer (pnpgen.yamlsafe): libyaml's own C composer
+# recurses without a depth bound, and a hostile file must not be able to crash the process
+# (docs/security.md).
+class _LocLoader(BoundedSafeLoader):
     def get_single_data(self) -> Any:
         # Check the composed graph (tags, recursion, expanded size) before building any value.
         node = self.get_single_node()
@@ -122,7 +122,7 @@ def load_yaml_text(text: str, path: Path | str) -> Any:
         raise SpecError(f"YAML syntax error: {problem}", file=path, line=line,
                         hint="check indentation, colons and quoting on that line") from None
     except yaml.YAMLError as err:
-        line = err.position and text.count("\n", 0, err.position) + 1 if isinstance(err, yaml.reader.ReaderError) else 0
+        line = reader_error_line(text, err) if isinstance(err, yaml.reader.ReaderError) else 0
         problem = err.reason if isinstance(err, yaml.reader.ReaderError) else " ".join(str(err).split())
         raise SpecError(f"YAML error: {problem}", file=path, line=line or 0,
                         hint="remove control characters; save the file as plain UTF-8 text") from None

@@ -26,7 +26,7 @@ _CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShapeOp:
     kind: str
     x: float = 0.0
@@ -58,7 +58,7 @@ class ShapeOp:
     ink: str = ""  # the template's ``ink:`` mark: "heavy", "normal" or "" (decided by colour and area)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextOp:
     """Text to fit in the rectangle (already inside the style's padding)."""
 
@@ -204,15 +204,16 @@ class _Resolver:
             x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
             if s.bleed and self.bleed > 0:
                 x, y, w, h = self._bleed_rect(x, y, w, h)
-            self.ops.append(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit, focus=s.focus,
-                                    opacity=s.opacity, bleed=s.bleed, where=str(s.where), ink=s.ink or ""))
+            self.ops.append(_shared(ShapeOp(kind="image", x=x, y=y, w=w, h=h, r=mm(s.r), src=src, fit=s.fit,
+                                            focus=s.focus, opacity=s.opacity, bleed=s.bleed, where=str(s.where),
+                                            ink=s.ink or "")))
             return
         x, y, w, h = self.rect(fx, fy, fw, fh, s.x, s.y, s.w, s.h)
         pts = tuple((fx + _len(px, fw), self.H - (fy + _len(py, fh))) for px, py in s.points)
         if s.bleed and self.bleed > 0:
             x, y, w, h = self._bleed_rect(x, y, w, h)
             pts = tuple((self._out(px, self.W), self._out(py, self.H)) for px, py in pts)
-        self.ops.append(
+        self.ops.append(_shared(
             ShapeOp(
                 kind=s.kind, x=x, y=y, w=w, h=h, r=mm(s.r), points=pts,
                 fill=self.colour(s.fill, s.where, "fill"),
@@ -222,7 +223,7 @@ class _Resolver:
                 text=expr.render(s.text, self.ctx, s.where, "shape text") if s.text else "",
                 font=s.font, size=s.size, align=s.align, origin=str(s.where), ink=s.ink or "",
             )
-        )
+        ))
 
     def _out(self, v: float, extent: float) -> float:
         if v <= _EPS:
@@ -252,6 +253,25 @@ class _Resolver:
             pad = mm(b.style.padding)
             colour = self.colour(b.style.color, b.where, f"box {b.name!r} color") or (0, 0, 0, 1)
             self.ops.append(TextOp(b.name, b.where, x + pad, y + pad, w - 2 * pad, h - 2 * pad, text, b.style, colour))
+
+
+# Most shapes are the same on every card of a type (frame, bands, badges): one shared object per
+# distinct shape keeps the resolved-face cache from holding thousands of equal copies. Drawing
+# already treats equal shape runs as one (``face._shape_run``), so sharing changes no output.
+_SHAPES: dict[tuple[ShapeOp, str], ShapeOp] = {}
+_SHAPES_MAX = 65536
+
+
+def _shared(op: ShapeOp) -> ShapeOp:
+    # Keyed with the template line too: equal shapes of two templates must keep their own line
+    # for PDF/X-1a messages (``origin`` is left out of equality on purpose).
+    key = (op, op.origin)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        _SHAPES[key] = hit = op
+    return hit
 
 
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from pnpgen.yamlsafe import BoundedComposer, YamlLimitError, check_node
+from pnpgen.yamlsafe import BoundedSafeLoader, YamlLimitError, check_node, reader_error_line
 
 
 class SrcMap(dict):
@@ -57,7 +57,7 @@ def _build(node: yaml.Node, file: str, path: str = "") -> Any:
 _SCALAR_LOADER = yaml.SafeLoader("")
 
 
-class _Composer(BoundedComposer, yaml.SafeLoader):
+class _Composer(BoundedSafeLoader):
     """Composes (never constructs) a template file, refusing over-deep nesting."""
 
 
@@ -97,7 +97,7 @@ def load_yaml(path: Path, display: str, text: str | None = None) -> Any:
         line = mark.line + 1 if mark else 0
         raise YamlError(f"{display}:{line}: invalid YAML: {e.problem or e.context}") from None
     except yaml.reader.ReaderError as e:
-        line = text.count("\n", 0, e.position) + 1 if text else 0
+        line = reader_error_line(text, e) if text else 0
         raise YamlError(f"{display}:{line}: {e.reason}; remove control characters, save as plain UTF-8") from None
     except yaml.YAMLError as e:
         raise YamlError(f"{display}: invalid YAML: {' '.join(str(e).split())[:200]}") from None

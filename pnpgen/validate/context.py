@@ -1,4 +1,5 @@
-"""What every check receives: the game, and helpers to point a finding at a card's field."""
+"""What every check receives: the game, helpers to point a finding at a card's field, and each card's
+front resolved once per run (:meth:`CheckContext.front`) for the checks that look at the face."""
 
 from __future__ import annotations
 
@@ -9,6 +10,26 @@ from pnpgen.spec.errors import display_path
 from pnpgen.spec.model import Card, Game
 from pnpgen.validate.findings import Finding, Severity
 
+# The bleed faces are resolved at for the checks: the build's default, so the pictures checked are
+# placed as they print, and a build right after validation finds the faces already resolved.
+# Text boxes do not depend on the bleed, so text checks see exactly what any build sets.
+FACE_BLEED_MM = 3.0
+
+
+@dataclass(frozen=True)
+class FrontFacts:
+    """What the face checks need of one resolved front, kept instead of the face itself (whose
+    shapes would make memory grow with the deck): its pictures, the text boxes whose text does
+    not fit (``pnpgen.render.face.FitReport``), and (text box, missing characters) for boxes with
+    characters no font of their style has. ``error`` is the ImageError that stopped the face."""
+
+    width: float = 0.0
+    height: float = 0.0
+    images: tuple = ()
+    overflows: tuple = ()
+    missing_glyphs: tuple = ()
+    error: Exception | None = None
+
 
 @dataclass
 class CheckContext:
@@ -16,6 +37,38 @@ class CheckContext:
     with_fit: bool = True
     parsed_abilities: list | None = None  # filled once by the rules checks
     memo: dict = field(default_factory=dict)  # results several checks share, computed once per run
+    _fronts: dict = field(default_factory=dict, repr=False)
+
+    def front(self, card: Card) -> FrontFacts:
+        """``card``'s front resolved, its text fitted and its glyphs looked up once for every check
+        (FIT001, GLYPH001, IMG001)."""
+        hit = self._fronts.get(card.id)
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        from pnpgen.errors import ImageError
+        from pnpgen.render.face import fit_reports, resolved_front
+        from pnpgen.render.textfit import missing_glyphs
+        from pnpgen.template.resolve import TextOp
+        from pnpgen.units import mm
+
+        try:
+            face = resolved_front(self.game, card, mm(FACE_BLEED_MM))
+        except ImageError as err:
+            facts = FrontFacts(error=err)
+        else:
+            glyphs = []
+            for op in face.ops:
+                if isinstance(op, TextOp):
+                    st = op.style
+                    missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
+                    if missing:
+                        glyphs.append((op, tuple(missing)))
+            overflows = [r for r in fit_reports(face, card.id) if not r.fits] if self.with_fit else []
+            facts = FrontFacts(face.width, face.height,
+                               tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
+                               tuple(overflows), tuple(glyphs))
+        self._fronts[card.id] = (card, facts)
+        return facts
 
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:

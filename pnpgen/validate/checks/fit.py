@@ -1,8 +1,9 @@
 """Text that does not fit its template box, measured by the renderer's own code.
 
-Code FIT001 (error): a box's text does not fit even at the style's minimum size. The check calls
-``pnpgen.render.face.measure_card``, which resolves the template and fits the text exactly as
-drawing does, so a card that validates is a card that prints.
+Code FIT001 (error): a box's text does not fit even at the style's minimum size. The check reads
+the fitting of each front resolved once per run (``CheckContext.front``, through
+``pnpgen.render.face.fit_reports``), which fits the text exactly as drawing does, so a card that
+validates is a card that prints.
 """
 
 from __future__ import annotations
@@ -16,18 +17,12 @@ from pnpgen.validate.registry import check
 def check_text_fits(ctx: CheckContext) -> list[Finding]:
     if not ctx.with_fit:
         return []
-    from pnpgen.errors import ImageError
-    from pnpgen.render.face import measure_card  # imports reportlab: only when fit is checked
-
     out = []
     for card in ctx.game.cards:
-        try:
-            reports = measure_card(ctx.game, card)
-        except ImageError:
+        front = ctx.front(card)
+        if front.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
-        for report in reports:
-            if report.fits:
-                continue
+        for report in front.overflows:
             field = report.box if report.box in ctx.game.card_types[card.type].fields or report.box == "name" else None
             left = report.overflow if len(report.overflow) <= 60 else report.overflow[:57] + "..."
             out.append(ctx.at(card, field, "FIT001", Severity.ERROR,

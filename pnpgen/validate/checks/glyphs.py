@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from pnpgen.errors import ImageError
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
@@ -24,24 +23,14 @@ def describe(ch: str) -> str:
 
 @check("GLYPH001", "every character has a glyph in its style's fonts")
 def check_glyphs(ctx: CheckContext) -> list[Finding]:
-    from pnpgen.render.face import resolved_front
-    from pnpgen.render.textfit import missing_glyphs
-    from pnpgen.template.resolve import TextOp
-
     out = []
     for card in ctx.game.own_cards():
-        try:
-            face = resolved_front(ctx.game, card)
-        except ImageError:
+        face = ctx.front(card)
+        if face.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
         fields = ctx.game.card_types[card.type].fields
-        for op in face.ops:
-            if not isinstance(op, TextOp):
-                continue
+        for op, missing in face.missing_glyphs:
             st = op.style
-            missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
-            if not missing:
-                continue
             field = op.box if op.box in fields or op.box == "name" else None
             if field is None:  # a box showing several fields: point at the field holding the character
                 field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in missing)), None)

@@ -17,12 +17,12 @@ from pathlib import Path
 
 from pnpgen.errors import ImageError, SpecError
 from pnpgen.spec.model import FieldType
-from pnpgen.validate.context import CheckContext
+from pnpgen.validate.context import FACE_BLEED_MM, CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 
 MIN_DPI = 150
-CHECK_BLEED_MM = 3.0
+CHECK_BLEED_MM = FACE_BLEED_MM
 _EPS = 0.01
 
 
@@ -47,11 +47,9 @@ def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str]]:
 @check("IMG001", "pictures exist, stay in the folder and can be read")
 def check_images(ctx: CheckContext) -> list[Finding]:
     from pnpgen.files import resolver_for
-    from pnpgen.render.face import home_of, resolved_front
+    from pnpgen.render.face import home_of
     from pnpgen.render.images import info, placement, printed_dpi
-    from pnpgen.units import mm
 
-    bleed = mm(CHECK_BLEED_MM)
     out: list[Finding] = []
     for card in ctx.game.own_cards():
         files = resolver_for(home_of(ctx.game, card))
@@ -67,15 +65,13 @@ def check_images(ctx: CheckContext) -> list[Finding]:
                                                              "relative to the card file or to that folder")
         if seen:  # the face would fail on the same file
             continue
-        try:
-            face = resolved_front(ctx.game, card, bleed)
-        except ImageError as err:
+        face = ctx.front(card)
+        if isinstance(face.error, ImageError):
+            err = face.error
             report(err.field, "IMG001", Severity.ERROR, err.message + (f"; {err.hint}" if err.hint else ""),
                    "fix the picture's path in the card or template")
             continue
-        for op in face.ops:
-            if getattr(op, "kind", None) != "image":
-                continue
+        for op in face.images:
             try:
                 im = info(op.src)
             except ImageError as err:

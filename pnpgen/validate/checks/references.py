@@ -26,13 +26,17 @@ def _norm(name: str) -> str:
 @check("REF001", "quoted names in card text must be cards")
 def check_quoted_names(ctx: CheckContext) -> list[Finding]:
     names = {_norm(c.name) for c in ctx.game.cards if c.name is not None}
+    ordered = sorted(names)  # sorted once: each suggestion is one pass over the names
+    hints: dict[str, str] = {}  # a misspelling repeated on many cards is looked up once
     out = []
     for card in ctx.game.cards:
         for field in ctx.text_fields(card):
             for m in _QUOTED.finditer(card.get(field)):
                 quoted = m.group(1)
                 if _norm(quoted) not in names:
-                    hint = did_you_mean(_norm(quoted), names)
+                    hint = hints.get(_norm(quoted))
+                    if hint is None:
+                        hint = hints[_norm(quoted)] = did_you_mean(_norm(quoted), ordered)
                     out.append(ctx.at(card, field, "REF001", Severity.ERROR,
                                       f"the text names “{quoted}” but no card is called that{hint}",
                                       "spell the name as the card does, or add the card"))

@@ -1,0 +1,51 @@
+"""Worker processes for raster output: a job over the pages of one PDF is cut into contiguous page
+ranges, each range runs in its own process, and the results come back in page order.
+
+Every page is rasterised and encoded on its own, so the files are the same bytes whatever the
+number of workers (``workers=1`` runs in this process, no pool). Workers are spawned, not forked, so
+a caller with threads (``pnpgen serve``, ``watch``) is safe; the PDF reaches them as a file path.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Callable
+
+# Below this many pages per worker, starting a process (imports: ~0.5 s) costs more than it saves.
+MIN_PAGES_PER_WORKER = 16
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def page_ranges(pages: int, workers: int, least: int | None = None) -> list[range]:
+    """``pages`` cut into at most ``workers`` contiguous ranges of near-equal size, in order, each
+    of at least ``least`` pages (default ``MIN_PAGES_PER_WORKER``) unless there is only one."""
+    count = max(1, min(workers, pages // (least or MIN_PAGES_PER_WORKER)))
+    bounds = [round(i * pages / count) for i in range(count + 1)]
+    return [range(bounds[i], bounds[i + 1]) for i in range(count)]
+
+
+def map_pages(job: Callable[..., Any], pdf: bytes, pages: int, workers: int, *args: Any,
+              least: int | None = None) -> list[Any]:
+    """``[job(pdf_path, page_range, *args) for each range]`` in page order; ``job`` must be a
+    module-level function (it is pickled by name). "Pages" may be any unit of work numbered from 0
+    (TTS sheets); ``least`` is the fewest per worker (see :func:`page_ranges`)."""
+    ranges = page_ranges(pages, workers, least)
+    with tempfile.TemporaryDirectory(prefix="pnpgen-pages-") as tmp:
+        path = Path(tmp) / "pages.pdf"
+        path.write_bytes(pdf)
+        if len(ranges) == 1:
+            return [job(str(path), ranges[0], *args)]
+        with ProcessPoolExecutor(len(ranges), mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(job, str(path), r, *args) for r in ranges]
+            return [f.result() for f in futures]

@@ -1,0 +1,37 @@
+"""Card PDFs are the same bytes whether page and form streams are compressed as they are finished
+(pdfdoc._encode_now, which keeps memory from growing with the pages: issue #13) or, as reportlab
+does by itself, all at once when the file is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnpgen.render import pdfdoc
+from pnpgen.render.build import build_game
+from pnpgen.spec import load_game
+
+XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+
+
+def test_early_encoding_gives_reportlabs_bytes(tmp_path, monkeypatch):
+    game = load_game(XENOSHYFT)
+    early = build_game(game, tmp_path / "early")
+    encoded = []
+    real = pdfdoc._encode_now
+    monkeypatch.setattr(pdfdoc, "_encode_now", lambda obj: encoded.append(obj))
+    late = build_game(game, tmp_path / "late")
+    assert encoded, "the build finished pages and forms"
+    monkeypatch.setattr(pdfdoc, "_encode_now", real)
+    assert [p.name for p in early.files] == [p.name for p in late.files]
+    for a, b in zip(early.files, late.files):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_finished_page_keeps_no_drawing_text():
+    canvas = pdfdoc.new_canvas((200, 200), "t")
+    canvas.drawString(10, 10, "hello")
+    canvas.showPage()
+    page = canvas._doc.Pages.pages[-1]
+    assert page.stream is None and page.Contents.dictionary["Filter"] is not None
+    assert b"hello" not in bytes(page.Contents.content, "latin-1") if isinstance(page.Contents.content, str) \
+        else b"hello" not in page.Contents.content

@@ -1,0 +1,54 @@
+"""Raster output is the same bytes for any number of worker processes (issue #13, --workers):
+per-card PNGs drawn by 1 worker and by 2 spawned workers, compared file by file, and the way
+pages are cut into ranges (contiguous, in order, every page once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpgen.render import raster, workers
+from pnpgen.spec import load_game
+
+XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+
+
+@pytest.mark.parametrize("pages,n", [(0, 2), (1, 4), (15, 2), (33, 2), (100, 3), (1000, 7)])
+def test_page_ranges_cover_every_page_once_in_order(pages, n):
+    ranges = workers.page_ranges(pages, n)
+    assert [i for r in ranges for i in r] == list(range(pages))
+    assert 1 <= len(ranges) <= n
+    assert all(len(r) >= workers.MIN_PAGES_PER_WORKER for r in ranges) or len(ranges) == 1
+
+
+def test_pngs_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+    game = load_game(XENOSHYFT)
+    type_id = max(game.card_types, key=lambda t: len(game.cards_of(t)) if game.card_types[t].size else -1)
+    cards = list(game.cards_of(type_id))[:12]
+    # 13 pages: let each worker take a few so two processes really run.
+    monkeypatch.setattr(workers, "MIN_PAGES_PER_WORKER", 4)
+    assert len(workers.page_ranges(len(cards) + 1, 2)) == 2
+    profile = raster.profile_of("gamecrafter")
+    one, _ = raster.write_card_pngs(game, type_id, cards, tmp_path / "one", profile, workers=1)
+    two, _ = raster.write_card_pngs(game, type_id, cards, tmp_path / "two", profile, workers=2)
+    assert [p.name for p in one] == [p.name for p in two]
+    assert len(one) == len(cards) + 1
+    for a, b in zip(one, two):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    # Each file is its own card: no two pages were swapped or written twice.
+    assert len({p.read_bytes() for p in one}) == len(one)
+
+
+def test_tts_sheets_identical_for_one_and_two_workers(tmp_path):
+    game = load_game(XENOSHYFT)
+    type_id = max(game.card_types, key=lambda t: len(game.cards_of(t)) if game.card_types[t].size else -1)
+    distinct = list(game.cards_of(type_id))[:6]
+    cards = [c for _ in range(50) for c in distinct]  # 300 copies: 5 sheets, so two workers each draw some
+    assert len(workers.page_ranges(-(-len(cards) // raster.TTS_PER_SHEET), 2, least=2)) == 2
+    one, entry_one = raster.write_tts(game, type_id, cards, tmp_path / "one", "x", workers=1)
+    two, entry_two = raster.write_tts(game, type_id, cards, tmp_path / "two", "x", workers=2)
+    assert entry_one == entry_two and len(entry_one["sheets"]) == 5
+    assert [p.name for p in one] == [p.name for p in two]
+    for a, b in zip(one, two):
+        assert a.read_bytes() == b.read_bytes(), a.name
