@@ -1,18 +1,31 @@
-"""The lookahead player (``--policy lookahead``): the heuristic, with its purchases chosen by rollouts.
+"""The lookahead player (``--policy lookahead``): a tuned heuristic whose purchases and React
+choices are chosen by rollouts.
 
-At each player's Purchase, a few candidate baskets are made by the heuristic itself with some cards
-left out (``BanningPolicy``: nothing left out, each card of its own basket left out in turn, every
-instant, every equipment, every troop left out), and each is scored by playing the game on from it
-with the heuristic on copies of the state — the other players' purchases, deployment, Enemy
-Deployment, Combat and Wrap-Up of this Round and the next ``HORIZON - 1`` Rounds: the candidate with
-the least damage to the Base wins; ties keep the heuristic's basket. The rules are untouched, and
-the player is still the heuristic everywhere else.
+Three decisions, all played with the rules untouched (rules and policies stay apart):
+
+* **Every other decision** is ``TunedPolicy``'s: the heuristic with three changes measured on the
+  same seeds (no troop of an earlier Wave nor one whose ability is a discount, healing from 1 point
+  of wear, unused instants discarded at Wrap-Up).
+* **Purchase.** Candidate baskets are made by the tuned heuristic itself with some cards left out
+  (``BanningPolicy``: nothing, each card of its own basket in turn, every instant, every equipment,
+  every troop); baskets that come out the same are scored once. Each is scored by ``ROLLOUTS``
+  rollouts of the rest of the Round (the other players' purchases, deployment, Enemy Deployment,
+  Combat, Wrap-Up, and ``HORIZON - 1`` more Rounds) with the tuned heuristic; the least damage to
+  the Base wins, ties keep the heuristic's basket.
+* **React windows** (the front enemy face up, before or during its Fight, or overrunning): the
+  candidates are passing, the heuristic's own choice and each usable option (an instant in hand, a
+  lane ability); each is scored by ``REACT_ROLLOUTS`` rollouts of the rest of the Combat phase and
+  Wrap-Up (and ``REACT_HORIZON`` more Rounds). An option chosen is used and the window is asked
+  again, until passing or the heuristic's choice wins. Combat runs as nested calls, so a copy
+  resumes it by hand: the Fight of the front enemy, the rest of its lane, then the lanes after it.
 
 The copies never see hidden cards: each rollout shuffles every face-down pile (the encounter decks,
-the players' decks, the item and troop decks) with its own random source. Rollout ``k`` of a
-decision uses ``random.Random`` seeded from the game's random state, the Round, the player and ``k``
-(never the game's own draws, never global randomness), so a game is the same for a seed on any
-worker, and every candidate is scored on the same ``ROLLOUTS`` deals (common random numbers).
+the players' decks, the item and troop decks) with its own random source, and a React rollout deals
+the face-down enemies in the lanes again (``_redeal``) from what the players cannot tell apart.
+Rollout ``k`` of a decision uses ``random.Random`` seeded from the game's random state, the decision
+(Round and player, or enemy, window and step) and ``k`` — never the game's own draws, never global
+randomness — so a game is the same for a seed on any worker, and every candidate of a decision is
+scored on the same deals (common random numbers).
 """
 
 from __future__ import annotations
@@ -39,10 +52,11 @@ _PASS = "pass"
 
 class TunedPolicy(HeuristicPolicy):
     """The heuristic with three changes measured to help (docs/simulation.md, "The lookahead
-    player"): it buys no troop of an earlier Wave and no Research Officer (a weak body that comes
-    back in every later hand instead of a Xenosathem card), heals a lane from 1 point of wear (not
-    3), and discards the instants still in hand at Wrap-Up (the rulebook allows it: a card kept in
-    hand is a card not drawn). The lookahead player and its rollouts play with it."""
+    player"): it buys no troop of an earlier Wave and no troop whose ability is a discount (Research
+    Officer, Ranger, Research Captain: weak bodies that come back in later hands in place of
+    Xenosathem cards), heals a lane from 1 point of wear (not 3), and discards the instants still in
+    hand at Wrap-Up (the rulebook allows it: a card kept in hand is a card not drawn). The lookahead
+    player and its rollouts play with it."""
 
     heal_worth = 1
 
@@ -82,7 +96,7 @@ class BanningPolicy(TunedPolicy):
 
 
 class LookaheadPolicy(TunedPolicy):
-    """``HeuristicPolicy`` whose purchases are chosen by rollouts of this Round and the next."""
+    """``TunedPolicy`` whose purchases and React choices are chosen by rollouts (module docstring)."""
 
     name = "lookahead"
     search_purchase = True   # which decisions are searched (the others are the heuristic's)
