@@ -164,6 +164,7 @@ class HeuristicPolicy:
     name = "heuristic"
     # ``prevent`` does nothing unless the hit would kill: primitives.deal_damage skips the call then
     lethal_prevent_only = True
+    heal_worth = 3  # damage (counting at most 2 per troop) worth a healing instant; a subclass may heal sooner
 
     def __init__(self) -> None:
         self._threats: tuple[Any, Threats] | None = None  # (the game state, its Threats)
@@ -311,7 +312,7 @@ class HeuristicPolicy:
                 self._focus = None
             elif _BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
                 X.use(g, opt)
-            elif _HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= HEAL_WORTH:
+            elif _HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= self.heal_worth:
                 X.use(g, opt)
 
     def _damage_helps(self, g: GameState, opt: X.Option, e: Unit, window: str) -> bool:
@@ -494,7 +495,6 @@ def _strongest_first(g: GameState, troops: list, values: dict, troop_value: Any)
 
 
 SPARE_TROOP = 0.3   # a troop bought with no free lane zone waits in hand
-HEAL_WORTH = 3      # damage (counting at most 2 per troop) worth a healing instant
 
 
 def _wins(g: GameState, t: Unit, e: Unit, extra: int) -> bool:
