@@ -44,10 +44,12 @@ class LocList(list):
         return self.lines[index] if index < len(self.lines) else self.line
 
 
-# Composed by PyYAML's Python parser with hardening's bounded composer: libyaml's C composer would be
-# ~4x faster on large files, but it recurses without a depth bound, and a hostile file must not be
-# able to crash the process (docs/security.md).
-class _LocLoader(BoundedComposer, yaml.SafeLoader):
+# Composed by hardening's bounded composer (Python): libyaml's C composer recurses without a depth
+# bound, and a hostile file must not be able to crash the process (docs/security.md). The events it
+# composes come from libyaml's parser when PyYAML has it (``CParser``: a state machine with explicit
+# stacks, no recursion; the same events and line marks, ~4x faster than the Python scanner and
+# parser: xenoshyft's specs load in 0.07 s instead of 0.25 s), else from PyYAML's Python parser.
+class _PyLocLoader(BoundedComposer, yaml.SafeLoader):
     def get_single_data(self) -> Any:
         # Check the composed graph (tags, recursion, expanded size) before building any value.
         node = self.get_single_node()
@@ -55,6 +57,23 @@ class _LocLoader(BoundedComposer, yaml.SafeLoader):
             return None
         check_node(node)
         return self.construct_document(node)
+
+
+try:
+    from yaml._yaml import CParser
+except ImportError:  # PyYAML built without libyaml
+    _LocLoader = _PyLocLoader
+else:
+    # Composer before CParser in the MRO: the Python composer (bounded) over libyaml's events.
+    class _LocLoader(BoundedComposer, yaml.composer.Composer, CParser,  # type: ignore[no-redef]
+                     yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+        get_single_data = _PyLocLoader.get_single_data
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
 
 
 def _construct_mapping(loader: _LocLoader, node: yaml.MappingNode) -> LocDict:
@@ -85,8 +104,9 @@ def _construct_sequence(loader: _LocLoader, node: yaml.SequenceNode) -> LocList:
     return result
 
 
-_LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LocLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+for _loader in dict.fromkeys((_PyLocLoader, _LocLoader)):  # one class without libyaml
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def load_yaml(path: Path, files: FileResolver | None = None) -> Any:
@@ -102,9 +122,19 @@ def load_yaml(path: Path, files: FileResolver | None = None) -> Any:
 
 
 def load_yaml_text(text: str, path: Path | str) -> Any:
+    try:
+        return _load(_LocLoader, text, path)
+    except yaml.YAMLError:  # only from libyaml's parser: read again below
+        pass
+    # a file libyaml refuses is read again by the Python parser, so a bad file gets the same
+    # one-line message and line as without libyaml (the error path's speed does not matter)
+    return _load(_PyLocLoader, text, path)
+
+
+def _load(cls: type, text: str, path: Path | str) -> Any:
     loader = None
     try:
-        loader = _LocLoader(text)
+        loader = cls(text)
         loader.name = str(path)
         return loader.get_single_data()
     except YamlLimitError as err:
@@ -115,20 +145,26 @@ def load_yaml_text(text: str, path: Path | str) -> Any:
         tagged = next((i for i, ln in enumerate(text.splitlines(), 1) if "!!" in ln), 0)
         raise SpecError(f"YAML value does not fit its tag ({type(err).__name__}: {str(err)[:80]})", file=path,
                         line=tagged, hint="remove the '!!' tag; plain values need none") from None
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = mark.line + 1 if mark else 0
-        problem = " ".join(str(err.problem or err.context or "invalid YAML").split())
-        raise SpecError(f"YAML syntax error: {problem}", file=path, line=line,
-                        hint="check indentation, colons and quoting on that line") from None
     except yaml.YAMLError as err:
-        line = err.position and text.count("\n", 0, err.position) + 1 if isinstance(err, yaml.reader.ReaderError) else 0
-        problem = err.reason if isinstance(err, yaml.reader.ReaderError) else " ".join(str(err).split())
-        raise SpecError(f"YAML error: {problem}", file=path, line=line or 0,
-                        hint="remove control characters; save the file as plain UTF-8 text") from None
+        if cls is not _PyLocLoader:
+            raise
+        raise _yaml_error(err, text, path) from None
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _yaml_error(err: yaml.YAMLError, text: str, path: Path | str) -> SpecError:
+    if isinstance(err, yaml.MarkedYAMLError):
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = " ".join(str(err.problem or err.context or "invalid YAML").split())
+        return SpecError(f"YAML syntax error: {problem}", file=path, line=line,
+                         hint="check indentation, colons and quoting on that line")
+    line = err.position and text.count("\n", 0, err.position) + 1 if isinstance(err, yaml.reader.ReaderError) else 0
+    problem = err.reason if isinstance(err, yaml.reader.ReaderError) else " ".join(str(err).split())
+    return SpecError(f"YAML error: {problem}", file=path, line=line or 0,
+                     hint="remove control characters; save the file as plain UTF-8 text")
 
 
 class _StableDumper(yaml.SafeDumper):
