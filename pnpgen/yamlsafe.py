@@ -32,13 +32,17 @@ class BoundedComposer:
     """Mixin for a PyYAML Loader: refuses nesting deeper than ``limit('yaml_depth')``."""
 
     _depth = 0
+    _max_depth: int | None = None  # limit("yaml_depth"), read once per loader: it reads the environment
 
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         self._depth += 1
         try:
-            if self._depth > limit("yaml_depth"):
+            cap = self._max_depth
+            if cap is None:
+                cap = self._max_depth = limit("yaml_depth")
+            if self._depth > cap:
                 mark = self.peek_event().start_mark  # type: ignore[attr-defined]
-                raise YamlLimitError(f"lists and mappings nested more than {limit('yaml_depth')} deep",
+                raise YamlLimitError(f"lists and mappings nested more than {cap} deep",
                                      mark.line + 1, f"flatten the data, or raise {env_name('yaml_depth')}")
             return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
