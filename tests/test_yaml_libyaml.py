@@ -1,0 +1,41 @@
+"""Spec YAML read through libyaml's parser (when PyYAML has it) gives exactly what the Python parser
+gives: the same values and line marks on every spec file (errors: tests/test_spec_loader.py, tests/hostile)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnpgen.spec import yamlio
+from pnpgen.yamlsafe import BoundedComposer
+
+REPO = Path(__file__).resolve().parents[1]
+
+# The same loader on PyYAML's pure-Python parser: libyaml's events (what pnpgen uses) must compose
+# into the same values with the same line marks.
+_PyLocLoader = type("_PyLocLoader", (BoundedComposer, yaml.SafeLoader),
+                    {"get_single_data": yamlio._LocLoader.get_single_data,
+                     "yaml_constructors": dict(yamlio._LocLoader.yaml_constructors)})
+
+
+def _marked(x):
+    """Values with every line mark, for an exact comparison."""
+    if isinstance(x, yamlio.LocDict):
+        return ("map", x.line, dict(x.lines), {k: _marked(v) for k, v in x.items()})
+    if isinstance(x, yamlio.LocList):
+        return ("seq", x.line, list(x.lines), [_marked(v) for v in x])
+    return (type(x).__name__, x)
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "cardspecs").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_same_values_and_lines(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    loader = _PyLocLoader(text)
+    loader.name = str(path)
+    try:
+        slow = loader.get_single_data()
+    finally:
+        loader.dispose()
+    assert _marked(yamlio.load_yaml_text(text, path)) == _marked(slow)
