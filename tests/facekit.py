@@ -46,3 +46,24 @@ def write(root: Path, rel: str, text: str) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
     return p
+
+
+def stand_in_face(canvas, game, card, x, y, bleed):
+    """A plain red card with its name: sheet and export tests that look at layout, not templates."""
+    from pnpgen.render import fonts
+
+    size = game.card_types[card.type].size
+    canvas.setFillColorRGB(0.8, 0.2, 0.2)
+    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
+    canvas.setFillGray(0)
+    canvas.setFont(fonts.BODY_FONT, 9)
+    canvas.drawString(x + bleed + 6, y + bleed + size.height - 14, card.name)
+    return []
+
+
+def stand_in_back(canvas, game, type_id, x, y, bleed):
+    """A plain blue back."""
+    size = game.card_types[type_id].size
+    canvas.setFillColorRGB(0.2, 0.2, 0.7)
+    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
+    return []

@@ -13,9 +13,10 @@ from PIL import Image
 import pdfcheck
 from pdfcheck import fonts_of, placements
 
+from facekit import stand_in_back, stand_in_face
 from pnpgen.layout import paper_size
 from pnpgen.layout.deck import plan_deck
-from pnpgen.render import fonts, pdfdoc
+from pnpgen.render import pdfdoc
 from pnpgen.render.build import build_game
 from pnpgen.render.calibrate import write_calibration
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
@@ -26,24 +27,6 @@ from pnpgen.units import mm
 POKER = Size(mm(63.5), mm(88.9), "poker")
 MINIGAME = Path(__file__).parent / "data" / "minigame"
 XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
-
-
-def stand_in_face(canvas, game, card, x, y, bleed):
-    size = game.card_types[card.type].size
-    canvas.setFillColorRGB(0.8, 0.2, 0.2)
-    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.BODY_FONT, 9)
-    canvas.drawString(x + bleed + 6, y + bleed + size.height - 14, card.name)
-    return []
-
-
-def stand_in_back(canvas, game, type_id, x, y, bleed):
-    size = game.card_types[type_id].size
-    canvas.setFillColorRGB(0.2, 0.2, 0.7)
-    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
-    return []
-
 
 def small_game(n_cards: int = 12, size: Size | None = POKER, components=(), references=()) -> Game:
     cards = tuple(Card(f"c{i}", f"Card {i}", "unit", 1, {}) for i in range(n_cards))

@@ -19,12 +19,12 @@ import pikepdf
 import pytest
 from PIL import Image
 
+from facekit import stand_in_back as back, stand_in_face as face
 from pdfcheck import card_placements
 
 from pnpgen.layout import paper_size
 from pnpgen.layout.cutting import SILHOUETTE_ARM, SILHOUETTE_INSET, SILHOUETTE_LINE, SILHOUETTE_SQUARE, machine_for
 from pnpgen.layout.geometry import Rect
-from pnpgen.render import fonts
 from pnpgen.render.build import build_game
 from pnpgen.render.tts import TTS_COLS, TTS_PER_SHEET, TTS_ROWS
 from pnpgen.spec import load_game
@@ -37,24 +37,6 @@ TOL_MM = 0.05
 TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
 CUSTOM_DECK_KEYS = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int,
                     "BackIsHidden": bool, "UniqueBack": bool, "Type": int}
-
-
-def face(canvas, game, card, x, y, bleed):
-    size = game.card_types[card.type].size
-    canvas.setFillColorRGB(0.8, 0.2, 0.2)
-    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
-    canvas.setFillGray(0)
-    canvas.setFont(fonts.BODY_FONT, 9)
-    canvas.drawString(x + bleed + 6, y + bleed + size.height - 14, card.name)
-    return []
-
-
-def back(canvas, game, type_id, x, y, bleed):
-    size = game.card_types[type_id].size
-    canvas.setFillColorRGB(0.2, 0.2, 0.7)
-    canvas.rect(x, y, size.width + 2 * bleed, size.height + 2 * bleed, stroke=0, fill=1)
-    return []
-
 
 def game_of(copies: list[int], extra_type: bool = True) -> Game:
     """Units with the given copies; plus a 'boss' type with one card (a single-card deck)."""

@@ -17,6 +17,7 @@ from pnpgen.proofread.names import check_names
 from pnpgen.proofread.references import check_card_references, check_page_references, check_toc
 from pnpgen.proofread.residue import check_icon_gaps, check_leftovers, check_placeholders
 from pnpgen.proofread.vocabulary import Vocabulary
+from pnpgen.validate.findings import Tally
 from pnpgen.spec.model import Game
 
 # When two findings point at the same word, the more specific one stays: a misspelt card name is
@@ -42,21 +43,11 @@ def proofread_text(doc: Document, game: Game | None = None) -> list[ProofFinding
 
 
 @dataclass(frozen=True)
-class ProofreadResult:
+class ProofreadResult(Tally):
     game_id: str | None
     documents: tuple[str, ...]
     findings: tuple[ProofFinding, ...]
     strict: bool = False
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for f in self.findings if f.severity is severity)
-
-    @property
-    def exit_code(self) -> int:
-        """As ``validate``: 0 clean, 1 errors (or warnings with --strict); unusable input is 2."""
-        if self.count(Severity.ERROR) or (self.strict and self.count(Severity.WARNING)):
-            return 1
-        return 0
 
     def format_text(self) -> str:
         lines = []

@@ -13,6 +13,23 @@ class Severity(str, Enum):
     INFO = "info"
 
 
+class Tally:
+    """Counts and exit code of a result that holds ``findings`` and ``strict`` (validate, proofread):
+    0 clean, 1 errors (or warnings with --strict). Unusable input (2) never gets this far."""
+
+    findings: tuple
+    strict: bool
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for f in self.findings if f.severity is severity)
+
+    @property
+    def exit_code(self) -> int:
+        if self.count(Severity.ERROR) or (self.strict and self.count(Severity.WARNING)):
+            return 1
+        return 0
+
+
 @dataclass(frozen=True, order=True)
 class Finding:
     """One problem in the specs. ``file``/``line`` point at the YAML value the user would edit."""

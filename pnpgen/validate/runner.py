@@ -7,25 +7,15 @@ from dataclasses import dataclass
 
 from pnpgen.spec.model import Game
 from pnpgen.validate.context import CheckContext
-from pnpgen.validate.findings import Finding, Severity
+from pnpgen.validate.findings import Finding, Severity, Tally
 from pnpgen.validate.registry import all_checks
 
 
 @dataclass(frozen=True)
-class ValidationResult:
+class ValidationResult(Tally):
     game_id: str
     findings: tuple[Finding, ...]
     strict: bool = False
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for f in self.findings if f.severity is severity)
-
-    @property
-    def exit_code(self) -> int:
-        """0 clean, 1 errors (or warnings with --strict). Unusable input (2) never gets this far."""
-        if self.count(Severity.ERROR) or (self.strict and self.count(Severity.WARNING)):
-            return 1
-        return 0
 
     def format_text(self) -> str:
         lines = [f.format() for f in self.findings]
