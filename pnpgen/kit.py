@@ -91,7 +91,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     if progress:
         progress(f"{game}: validating")
     loaded = load_game(directory)
-    validation = validate_game(loaded)
+    validation = validate_game(loaded, workers=workers)
     result = build_game(loaded, out_dir, progress=progress, workers=workers, **options)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:
