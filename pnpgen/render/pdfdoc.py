@@ -101,30 +101,6 @@ class _Canvas(Canvas):
         super().showPage()
         _encode_now(self._doc.Pages.pages[-1])
 
-
-def _encode_now(obj) -> None:
-    """Compress a finished page's or form's content now rather than when the file is written.
-
-    reportlab keeps every page and form as drawing text until ``save`` and only then compresses
-    it, so a deck's memory grew with its pages at several times the compressed size. This is
-    reportlab's own encoding (the same filters, in the same order, named the same way in the
-    stream dictionary, which ``PDFStream.format`` then leaves alone), done early, so the bytes
-    of the file are the same."""
-    from reportlab import rl_config
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
-
-    stream = getattr(obj, "stream", None)
-    if not stream or obj.Contents or not getattr(obj, "compression", 0):
-        return  # reportlab's own path: an empty page, or no compression asked for
-    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = stream
-    for f in reversed(filters):
-        content = f.encode(content)
-    contents = PDFStream(content=content)
-    contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
-    obj.Contents = contents
-    obj.stream = None
-
     # Press output: reportlab routes setFillColor/setStrokeColor (canvas and text objects) through
     # ``_enforceColorSpace``, which the standard sets to the CMYK converter; greys, gradients and
     # alpha take these paths. ``_pnp_standard`` is None for plain RGB output (nothing changes).
@@ -163,6 +139,30 @@ def _encode_now(obj) -> None:
                 self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
             return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
         super().setStrokeAlpha(a)
+
+
+def _encode_now(obj) -> None:
+    """Compress a finished page's or form's content now rather than when the file is written.
+
+    reportlab keeps every page and form as drawing text until ``save`` and only then compresses
+    it, so a deck's memory grew with its pages at several times the compressed size. This is
+    reportlab's own encoding (the same filters, in the same order, named the same way in the
+    stream dictionary, which ``PDFStream.format`` then leaves alone), done early, so the bytes
+    of the file are the same."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
+
+    stream = getattr(obj, "stream", None)
+    if not stream or obj.Contents or not getattr(obj, "compression", 0):
+        return  # reportlab's own path: an empty page, or no compression asked for
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    contents = PDFStream(content=content)
+    contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    obj.Contents = contents
+    obj.stream = None
 
 
 def form_resources(canvas: Canvas):
