@@ -40,15 +40,19 @@ def test_pngs_identical_for_one_and_two_workers(tmp_path, monkeypatch):
     assert len({p.read_bytes() for p in one}) == len(one)
 
 
-def test_tts_sheets_identical_for_one_and_two_workers(tmp_path):
+def test_tts_sheets_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+    from pnpgen.render import tts
+
     game = load_game(XENOSHYFT)
     type_id = max(game.card_types, key=lambda t: len(game.cards_of(t)) if game.card_types[t].size else -1)
-    distinct = list(game.cards_of(type_id))[:6]
-    cards = [c for _ in range(50) for c in distinct]  # 300 copies: 5 sheets, so two workers each draw some
-    assert len(workers.page_ranges(-(-len(cards) // raster.TTS_PER_SHEET), 2, least=2)) == 2
-    one, entry_one = raster.write_tts(game, type_id, cards, tmp_path / "one", "x", workers=1)
-    two, entry_two = raster.write_tts(game, type_id, cards, tmp_path / "two", "x", workers=2)
-    assert entry_one == entry_two and len(entry_one["sheets"]) == 5
-    assert [p.name for p in one] == [p.name for p in two]
-    for a, b in zip(one, two):
+    distinct = list(game.cards_of(type_id))[:8]
+    cards = [c for _ in range(3) for c in distinct]  # copies: each distinct card is drawn once
+    # A sheet holds one drawing per distinct card: 2 a sheet gives 4 sheets, so two workers each draw some.
+    monkeypatch.setattr(tts, "TTS_PER_SHEET", 2)
+    assert len(workers.page_ranges(-(-len(distinct) // tts.TTS_PER_SHEET), 2, least=2)) == 2
+    one = tts.write_tts_sheets(game, type_id, cards, tmp_path / "one", "x", url_prefix="https://e.org", workers=1)
+    two = tts.write_tts_sheets(game, type_id, cards, tmp_path / "two", "x", url_prefix="https://e.org", workers=2)
+    assert (one.custom, one.card_ids) == (two.custom, two.card_ids) and len(one.custom) == 4
+    assert [p.name for p in one.files] == [p.name for p in two.files]
+    for a, b in zip(one.files, two.files):
         assert a.read_bytes() == b.read_bytes(), a.name
