@@ -54,7 +54,7 @@ def generate(n: int, folder: Path, seed: int = 1) -> None:
     base = load_game("xenoshyft")
     troops = [c for c in base.cards if c.type == "troop"]
     abilities = sorted({c.get("ability") for c in base.cards if c.get("ability")})
-    taken = {c.name.lower() for c in base.cards}
+    taken = {c.name.lower() for c in base.cards if c.name}  # one extracted troop has no name (null + reported)
     texts: set[str] = set()
     cards = []
     while len(cards) < n:

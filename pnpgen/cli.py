@@ -142,14 +142,18 @@ def validate(
     fmt: str = typer.Option("text", "--format", help="text or json."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
     fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
+    workers: Optional[int] = typer.Option(None, "--workers",
+                                          help="Processes sharing a large deck's per-card checks (default: all cores; 1: none)."),
 ) -> None:
     """Check card data: schema, references, counts, text defects, fit, rules readability, balance."""
+    from pnpgen.cli_checks import check_count
     from pnpgen.spec import load_game
     from pnpgen.validate import validate_game
 
     if fmt not in ("text", "json"):
         raise UsageError(f"--format must be 'text' or 'json', got {fmt!r}")
-    result = validate_game(load_game(game), strict=strict, with_fit=fit)
+    check_count("--workers", workers, "workers")
+    result = validate_game(load_game(game), strict=strict, with_fit=fit, workers=workers)
     typer.echo(result.format_json() if fmt == "json" else result.format_text())
     raise typer.Exit(result.exit_code)
 
@@ -222,7 +226,7 @@ def build(
     ink_saver: bool = typer.Option(False, "--ink-saver",
                                    help="Draw dark backgrounds (template shapes marked or judged ink-heavy) light, text dark "
                                         "on light: play-testing copies on a home printer. Writes …-inksaver.pdf files."),
-    workers: Optional[int] = typer.Option(None, "--workers", help="Processes for PNG/TTS output (default: all cores; 1: none)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Processes for validation and PNG/TTS output (default: all cores; 1: none)."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn

@@ -66,6 +66,13 @@ class SpecError(Exception):
         self.hint = hint
         super().__init__(str(self))
 
+    def __reduce__(self):
+        # Pickled with every attribute (the default would rebuild it from its one-line text alone):
+        # validation workers send ImageErrors back inside a card's front facts.
+        import copyreg
+
+        return copyreg.__newobj__, (type(self), *self.args), self.__dict__
+
     def __str__(self) -> str:
         where = ""
         if self.file:

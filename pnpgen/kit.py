@@ -80,7 +80,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     directory, extracted = ensure_specs(game)
     folders = _input_folders(Path(directory))
     # The files are the same bytes for any number of workers, so it is no part of the stamp.
-    workers = options.pop("workers", None)
+    workers = options.pop("workers", 1)  # None: every core (the CLI's default)
     key = buildstamp.input_key(folders, options)
     hit = None if extracted else buildstamp.recall(Path(out_dir), Path(directory), key)
     if hit is not None:
@@ -91,7 +91,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     if progress:
         progress(f"{game}: validating")
     loaded = load_game(directory)
-    validation = validate_game(loaded)
+    validation = validate_game(loaded, workers=workers)
     result = build_game(loaded, out_dir, progress=progress, workers=workers, **options)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:

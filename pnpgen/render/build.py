@@ -71,7 +71,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
                only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
-               ink_saver: bool = False, workers: int | None = None) -> BuildResult:
+               ink_saver: bool = False, workers: int | None = 1) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
@@ -85,8 +85,9 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     sheets, as ``<kit>-<paper>-selection.pdf``, and PNG/TTS files for the chosen cards. ``ink_saver``
     draws ink-heavy template shapes light (:mod:`pnpgen.render.inksaver`) into ``…-inksaver.pdf``
     files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
-    is written. ``workers`` processes rasterise PNGs and TTS sheets (default: every
-    core; 1 = this process only; the same bytes for any number)."""
+    is written. ``workers`` processes rasterise PNGs and TTS sheets (None: every core, the CLI's
+    default; 1, the library's default, keeps to this process so a script needs no ``__main__``
+    guard; the same bytes for any number)."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 

@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 from pnpgen.template.bounded import BoundedEnvironment, bold_matches, reset_budget
 
+from pnpgen.limits import limit
 from pnpgen.template.model import TemplateError, Where
 
 
@@ -159,12 +160,92 @@ def check_expression(source: str, where: Where, what: str) -> None:
         raise TemplateError(where, f"{what}: Jinja expression nested too deeply; simplify it") from None
 
 
+# Rendered text by (source, the values it reads, the limits it runs under): most of a face's texts
+# ("{{ family }}", "{{ card.cost }}", "{% if card.wave >= 2 %}…") take a few values over a whole
+# deck, and Jinja's per-render context set-up costs more than the rendering. Only sources whose
+# output is a pure function of those values are cached (see ``_inputs``); cleared when full.
+_RENDERED: dict[tuple, str] = {}
+_RENDERED_MAX = 8192
+_MISSING = object()  # a card field the card does not have (Jinja: undefined)
+_PLAIN = (str, int, float, bool, type(None), _Unknown)
+# Filters without limits or side effects; any other filter, call or loop makes a source uncached.
+_PURE_FILTERS = frozenset({"signed"})
+
+
+@lru_cache(maxsize=4096)
+def _inputs(source: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(context names, ``card.<field>`` names) that ``source``'s output depends on, or None when
+    it cannot be cached: a loop, a call, a filter with limits, ``card`` used other than as
+    ``card.<field>``, or a Jinja global (``lipsum`` is random)."""
+    from jinja2 import meta, nodes
+
+    try:
+        ast = ENV.parse(source)
+    except (jinja2.TemplateError, RecursionError):
+        return None
+    if any(True for _ in ast.find_all((nodes.For, nodes.Call, nodes.Macro, nodes.CallBlock, nodes.Import,
+                                          nodes.FromImport, nodes.Include, nodes.Extends))):
+        return None
+    if any(f.name not in _PURE_FILTERS for f in ast.find_all(nodes.Filter)):
+        return None
+    names = meta.find_undeclared_variables(ast)
+    if names & set(ENV.globals):
+        return None
+    fields, held = set(), set()
+    for node in ast.find_all(nodes.Getattr):
+        if isinstance(node.node, nodes.Name) and node.node.name == "card":
+            if node.attr.startswith("_"):
+                return None  # the sandbox's business
+            fields.add(node.attr)
+            held.add(id(node.node))
+    if any(n.name == "card" and id(n) not in held for n in ast.find_all(nodes.Name)):
+        return None
+    return tuple(sorted(names - {"card"})), tuple(sorted(fields))
+
+
+def _cache_key(source: str, context: dict[str, Any]) -> tuple | None:
+    inputs = _inputs(source)
+    if inputs is None:
+        return None
+    names, fields = inputs
+    key: list[Any] = [source, limit("jinja_output"), limit("jinja_digits")]
+    for name in names:
+        v = context.get(name, _MISSING)
+        if v is not _MISSING and type(v) not in _PLAIN:
+            return None
+        key += (type(v), v)  # the type too: 1, 1.0 and True are equal keys but print differently
+    if fields:
+        card = context.get("card")
+        if not isinstance(card, CardView):
+            return None
+        for name in fields:
+            try:
+                v = getattr(card, name)
+            except AttributeError:
+                v = _MISSING
+            if v is not _MISSING and type(v) not in _PLAIN:
+                return None
+            key += (type(v), v)
+    return tuple(key)
+
+
 def render(source: str, context: dict[str, Any], where: Where, what: str) -> str:
-    """Render a text template; plain strings without ``{`` skip Jinja entirely (most colours)."""
+    """Render a text template; plain strings without ``{`` skip Jinja entirely (most colours), and
+    a text already rendered from the same values is reused."""
     if "{" not in source:
         return source
+    key = _cache_key(source, context)
+    if key is not None:
+        hit = _RENDERED.get(key)
+        if hit is not None:
+            return hit
     try:
-        return ENV.render_bounded(_compile_template(source), context)
+        text = ENV.render_bounded(_compile_template(source), context)
+        if key is not None:
+            if len(_RENDERED) >= _RENDERED_MAX:
+                _RENDERED.clear()
+            _RENDERED[key] = text
+        return text
     except jinja2.TemplateError as e:
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:

@@ -70,6 +70,10 @@ class CheckContext:
         self._fronts[card.id] = (card, facts)
         return facts
 
+    def prime_front(self, card: Card, facts: FrontFacts) -> None:
+        """Take ``card``'s front facts computed elsewhere (a worker process: ``validate.parallel``)."""
+        self._fronts[card.id] = (card, facts)
+
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:
         """A finding located at the YAML line of ``card.field`` (or of the card)."""

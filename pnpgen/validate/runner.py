@@ -34,6 +34,9 @@ class ValidationResult(Tally):
         }, indent=2, ensure_ascii=False)
 
 
+# The checks whose per-card work ``validate.parallel`` does ahead of them.
+_PER_CARD_CODES = {"FIT001", "GLYPH001", "IMG001", "RULES001", "RULES002"}
+
 _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
@@ -59,11 +62,21 @@ def grouped(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None) -> ValidationResult:
+def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None,
+                  workers: int | None = 1) -> ValidationResult:
     """Run the checks. An expansion is checked with its base game as context (glossary, balance
     peers, pool counts), but only findings about its own cards, or about the game as a whole,
-    are kept: the base game's own problems are ``pnpgen validate <base>``'s business."""
+    are kept: the base game's own problems are ``pnpgen validate <base>``'s business.
+
+    ``workers`` processes share the per-card work (fronts, ability parsing) of a large deck
+    (None: every core, as the CLI asks; the default 1 keeps to this process, so a library caller's
+    script needs no ``__main__`` guard for spawned workers); the findings are the same for any number."""
     ctx = CheckContext(game, with_fit=with_fit)
+    if workers != 1 and (only is None or only & _PER_CARD_CODES):
+        from pnpgen.render.workers import default_workers
+        from pnpgen.validate.parallel import precompute
+
+        precompute(ctx, default_workers() if workers is None else workers)
     findings: list[Finding] = []
     for chk in all_checks():
         if only is not None and chk.code not in only:

@@ -1,0 +1,71 @@
+"""The per-card part of a validation run on every core: each card's front resolved and fitted
+(``CheckContext.front``) and each ability parsed by the effect grammar (RULES001/RULES002), done
+over contiguous card ranges, the first in this process and the others in spawned worker processes.
+
+The checks themselves still run here, in their own order, on these results, so the findings are the
+same bytes for any number of workers. The game reaches a worker pickled (once, sent as bytes);
+unpickling costs a fraction of reloading the YAML. A card whose front raises anything but an
+ImageError in a worker is left to this process, so the error surfaces exactly where it would without
+workers. Spawned, not forked, like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+"""
+
+from __future__ import annotations
+
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any
+
+from pnpgen.validate.context import CheckContext, FrontFacts
+
+# A worker costs ~0.6 s to start (imports, unpickling the game, templates and fonts); a card's share
+# of the work is ~2.5 ms of CPU, so a range under this many cards would not earn its process back.
+MIN_CARDS_PER_WORKER = 600
+
+
+def _has_ability(card: Any) -> bool:
+    text = card.get("ability")
+    return isinstance(text, str) and bool(text.strip())
+
+
+def _card_work(game: Any, start: int, stop: int, with_fit: bool) -> tuple[int, list[tuple[FrontFacts | None, Any]]]:
+    """(custom-effect registry version, [(front facts or None, parse result or None)] for
+    ``game.cards[start:stop]``). None for a front means "not resolved here"."""
+    from pnpgen.effects.custom import version
+    from pnpgen.effects.parser import parse_ability
+
+    if isinstance(game, bytes):
+        game = pickle.loads(game)
+    ctx = CheckContext(game, with_fit=with_fit)
+    out = []
+    for card in game.cards[start:stop]:
+        try:
+            facts = ctx.front(card)
+        except Exception:  # noqa: BLE001 - the same error is raised again in the caller's process
+            facts = None
+        out.append((facts, parse_ability(card.get("ability")) if _has_ability(card) else None))
+    return version(), out
+
+
+def precompute(ctx: CheckContext, workers: int) -> None:
+    """Fill ``ctx``'s fronts and parsed abilities using up to ``workers`` processes (this one
+    included). Does nothing when the deck is too small to be worth a second process."""
+    from pnpgen.effects.custom import version
+    from pnpgen.render.workers import page_ranges
+
+    cards = ctx.game.cards
+    ranges = page_ranges(len(cards), workers, MIN_CARDS_PER_WORKER)
+    if len(ranges) == 1:
+        return
+    payload = pickle.dumps(ctx.game, protocol=pickle.HIGHEST_PROTOCOL)
+    with ProcessPoolExecutor(len(ranges) - 1, mp_context=get_context("spawn")) as pool:
+        futures = [pool.submit(_card_work, payload, r.start, r.stop, ctx.with_fit) for r in ranges[1:]]
+        del payload
+        parts = [_card_work(ctx.game, ranges[0].start, ranges[0].stop, ctx.with_fit)]
+        parts += [f.result() for f in futures]
+    results = [item for _, items in parts for item in items]
+    for card, (facts, _) in zip(cards, results):
+        if facts is not None:
+            ctx.prime_front(card, facts)
+    if all(v == version() for v, _ in parts):  # the workers knew the same custom effects as this process
+        ctx.parsed_abilities = [(card, parsed) for card, (_, parsed) in zip(cards, results) if parsed is not None]

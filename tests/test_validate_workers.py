@@ -1,0 +1,71 @@
+"""Validation shares a large deck's per-card work (fronts resolved and fitted, abilities parsed)
+between worker processes (issue #13, ``pnpgen validate --workers``); the findings, text and JSON,
+are the same bytes for any number of workers."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import yaml
+
+from pnpgen.errors import ImageError
+from pnpgen.render import workers
+from pnpgen.spec import load_game
+from pnpgen.validate import parallel, validate_game
+
+XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+
+
+def _both(game_dir, monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 10)  # small decks: make two processes really run
+    game = load_game(game_dir)
+    assert len(workers.page_ranges(len(game.cards), 2, parallel.MIN_CARDS_PER_WORKER)) == 2
+    one = validate_game(load_game(game_dir), workers=1)
+    two = validate_game(load_game(game_dir), workers=2)
+    return one, two
+
+
+def test_xenoshyft_findings_identical_for_one_and_two_workers(monkeypatch):
+    one, two = _both(XENOSHYFT, monkeypatch)
+    assert one.format_json() == two.format_json()
+    assert one.format_text() == two.format_text()
+    assert one.findings  # the extracted set has findings (text, counts, balance), so the comparison bites
+
+
+def test_generated_expansion_findings_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+    base = load_game(XENOSHYFT)
+    like = next(c for c in base.cards if c.type == "troop")
+    fields = {k: v for k, v in like.fields.items() if k not in ("ability", "provenance")}
+    cards = []
+    for i in range(200):
+        ability = ["GAIN 2 CREDITS.", "DEAL 1 DAMAGE TO AN ENEMY.", "BLORP THE ZANGLE WIDELY."][i % 3]
+        if i == 7:
+            ability = "GAIN 1 CREDIT. " * 60  # does not fit the box: FIT001
+        if i == 150:
+            ability = "GAIN 1 CREDIT. 中文"  # no font of the style has these: GLYPH001
+        cards.append({"id": f"gen-{i:03d}", "name": f"Genned {chr(65 + i % 26)}{i} Trooper", "type": "troop",
+                      "copies": 1, **fields, "ability": ability})
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "pnpgen.yaml").write_text("id: gen\nname: Generated\nbase: xenoshyft\n")
+    (tmp_path / "cards" / "troops.yaml").write_text(yaml.safe_dump({"cards": cards}, allow_unicode=True, sort_keys=False))
+    one, two = _both(tmp_path, monkeypatch)
+    assert one.format_json() == two.format_json()
+    assert one.format_text() == two.format_text()
+    codes = {f.code for f in one.findings}
+    assert {"FIT001", "GLYPH001", "RULES001"} <= codes, codes
+    # Findings of cards on both sides of the cut (the second range ran in the worker).
+    # 80 base + 200 own cards cut at 140: gen-007 is checked in this process, gen-150 in the worker.
+    assert ("FIT001", "gen:gen-007") in {(f.code, f.card) for f in one.findings}
+    assert ("GLYPH001", "gen:gen-150") in {(f.code, f.card) for f in one.findings}
+
+
+def test_image_error_pickles_with_every_field():
+    """Workers send an ImageError back inside a card's front facts; IMG001 reads its field and hint."""
+    err = ImageError("art.png: not a readable picture", file="cards/x.yaml", line=4, card="c1", field="art",
+                     hint="use a PNG")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is ImageError
+    assert (back.message, back.file, back.line, back.card, back.field, back.hint) == \
+           ("art.png: not a readable picture", "cards/x.yaml", 4, "c1", "art", "use a PNG")
+    assert str(back) == str(err)
