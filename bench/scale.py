@@ -42,7 +42,7 @@ TITLES = ["Trooper", "Sentinel", "Gunner", "Medic", "Ranger", "Warden", "Striker
 PHASES = {
     "load": "from pnpgen.spec import load_game; load_game({folder!r})",
     "validate": "from pnpgen.spec import load_game; from pnpgen.validate import validate_game; "
-                "validate_game(load_game({folder!r}), with_fit=True)",
+                "validate_game(load_game({folder!r}), with_fit=True, workers=None)",  # every core, as the CLI
     "render": "from pnpgen.spec import load_game; from pnpgen.render.build import build_game; "
               "build_game(load_game({folder!r}), {out!r})",
 }
