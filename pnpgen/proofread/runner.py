@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pnpgen.errors import display_path
 from pnpgen.proofread.document import Document
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import ProofFinding
 from pnpgen.proofread.headings import check_heading_styles
 from pnpgen.proofread.joins import check_glued, check_split
 from pnpgen.proofread.misspell import check_misspellings
@@ -61,18 +61,14 @@ class ProofreadResult(Tally):
             for group in sorted(repeats.values()):
                 more = [f"{f.line}:{f.column}" for f in group[1:]]
                 lines.append(group[0].format() + (f" [also at {', '.join(more)}]" if more else ""))
-        lines.append(f"{self.game_id or ', '.join(self.documents)}: {self.count(Severity.ERROR)} errors, "
-                     f"{self.count(Severity.WARNING)} warnings, {self.count(Severity.INFO)} notes")
+        lines.append(self.counts_line(self.game_id or ", ".join(self.documents)))
         return "\n".join(lines)
 
     def format_json(self) -> str:
         return json.dumps({
             "game": self.game_id,
             "documents": list(self.documents),
-            "errors": self.count(Severity.ERROR),
-            "warnings": self.count(Severity.WARNING),
-            "infos": self.count(Severity.INFO),
-            "exit_code": self.exit_code,
+            **self.counts(),
             "findings": [f.to_dict() for f in self.findings],
         }, indent=2, ensure_ascii=False)
 

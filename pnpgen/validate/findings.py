@@ -29,6 +29,16 @@ class Tally:
             return 1
         return 0
 
+    def counts(self) -> dict[str, int]:
+        """The JSON report's counts and exit code."""
+        return {"errors": self.count(Severity.ERROR), "warnings": self.count(Severity.WARNING),
+                "infos": self.count(Severity.INFO), "exit_code": self.exit_code}
+
+    def counts_line(self, subject: str) -> str:
+        """The text report's last line."""
+        return (f"{subject}: {self.count(Severity.ERROR)} errors, {self.count(Severity.WARNING)} warnings, "
+                f"{self.count(Severity.INFO)} notes")
+
 
 @dataclass(frozen=True, order=True)
 class Finding:

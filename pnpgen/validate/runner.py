@@ -19,17 +19,13 @@ class ValidationResult(Tally):
 
     def format_text(self) -> str:
         lines = [f.format() for f in self.findings]
-        lines.append(f"{self.game_id}: {self.count(Severity.ERROR)} errors, {self.count(Severity.WARNING)} warnings, "
-                     f"{self.count(Severity.INFO)} notes")
+        lines.append(self.counts_line(self.game_id))
         return "\n".join(lines)
 
     def format_json(self) -> str:
         return json.dumps({
             "game": self.game_id,
-            "errors": self.count(Severity.ERROR),
-            "warnings": self.count(Severity.WARNING),
-            "infos": self.count(Severity.INFO),
-            "exit_code": self.exit_code,
+            **self.counts(),
             "findings": [f.to_dict() for f in self.findings],
         }, indent=2, ensure_ascii=False)
 
@@ -73,10 +69,10 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
     script needs no ``__main__`` guard for spawned workers); the findings are the same for any number."""
     ctx = CheckContext(game, with_fit=with_fit)
     if workers != 1 and (only is None or only & _PER_CARD_CODES):
-        from pnpgen.render.workers import default_workers
+        from pnpgen.render.workers import worker_count
         from pnpgen.validate.parallel import precompute
 
-        precompute(ctx, default_workers() if workers is None else workers)
+        precompute(ctx, worker_count(workers))
     findings: list[Finding] = []
     for chk in all_checks():
         if only is not None and chk.code not in only:
