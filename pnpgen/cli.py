@@ -249,7 +249,7 @@ def build(
     check_cut(cut, gutterfold)
     corner_mm = parse_corner(corner)
     check_tts_url(tts_url, tts)
-    from pnpgen.selection import parse_sheets, split_list
+    from pnpgen.selection import parse_sheets
 
     parse_sheets(sheets)  # a typo fails before any game is loaded
     failed = False
@@ -261,7 +261,7 @@ def build(
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
                             sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url),
-                            only=split_list(only), types=split_list(types), pages=sheets, ink_saver=ink_saver,
+                            only=only or (), types=types or (), pages=sheets, ink_saver=ink_saver,
                             workers=workers)
             bar.remove_task(task)
             result = kit.build

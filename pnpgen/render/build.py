@@ -42,6 +42,7 @@ from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
+from pnpgen.render.workers import worker_count
 from pnpgen.selection import parse_sheets, pick_cards, pick_sheets, split_list
 from pnpgen.spec.model import ComponentKind, Game
 from pnpgen.units import mm
@@ -123,9 +124,9 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     result = BuildResult(kit_id, dest)
     bleed = mm(bleed_mm)
     sheet_ranges = parse_sheets(pages)
+    only, types = split_list(only), split_list(types)  # 'a,b' or a repeated option, as the CLI gives them
     choosing = bool(only or types or sheet_ranges)
-    chosen = pick_cards(game.cards, game.card_types, split_list(only), split_list(types), others,
-                        kit_id)
+    chosen = pick_cards(game.cards, game.card_types, only, types, others, kit_id)
     decks = _card_decks(game, result, chosen)
     suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
     name = f"{kit_id}-{sheet.name}"
@@ -216,14 +217,14 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
             _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
             distinct = list({c.id: c for c in cards}.values())
             files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
-                                                      profile, draw_face, draw_back, workers=_workers(workers))
+                                                      profile, draw_face, draw_back, workers=worker_count(workers))
             result.files += files
     if tts and decks:
         objects, deck_id = [], 1
         for position, (type_id, cards) in enumerate(decks):
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
             deck = tts_out.write_tts_sheets(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}", deck_id,
-                                            tts_url, draw_face, draw_back, workers=_workers(workers))
+                                            tts_url, draw_face, draw_back, workers=worker_count(workers))
             deck_id = deck.next_deck_id
             result.files += deck.files
             objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
@@ -303,10 +304,6 @@ def _kept_placements(plan, cards: list, first_sheet: int, keep: set[int] | None,
                     back_page=first_page + order[p.sheet] * step + step - 1) for p in dealt]
 
 
-def _workers(workers: int | None) -> int:
-    from pnpgen.render.workers import default_workers
-
-    return default_workers() if workers is None else workers
 
 
 def _printable(game: Game) -> tuple[Game, str]:

@@ -27,6 +27,11 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def worker_count(workers: int | None) -> int:
+    """``workers`` as asked, None meaning every core (the CLI's default)."""
+    return default_workers() if workers is None else workers
+
+
 def page_ranges(pages: int, workers: int, least: int | None = None) -> list[range]:
     """``pages`` cut into at most ``workers`` contiguous ranges of near-equal size, in order, each
     of at least ``least`` pages (default ``MIN_PAGES_PER_WORKER``) unless there is only one."""
