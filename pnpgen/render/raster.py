@@ -158,18 +158,16 @@ def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, 
     distinct_variants = list(dict.fromkeys(variants.values()))
     pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back, distinct_variants)
     # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
+    fronts = [out_dir / f"{safe_file_name(c.id)}.png" for c in cards]
+    backs = {c.id: out_dir / f"{safe_file_name(c.id)}-back.png" for c in cards if c.id in variants}
     # Page i of the PDF is written to every path of outputs[i] (a back variant may serve many cards).
-    outputs = [[out_dir / f"{safe_file_name(c.id)}.png"] for c in cards] + [[out_dir / "back.png"]]
+    outputs = [[path] for path in fronts] + [[out_dir / "back.png"]] + [[] for _ in distinct_variants]
     variant_page = {v: len(cards) + 1 + n for n, v in enumerate(distinct_variants)}
-    outputs += [[] for _ in distinct_variants]
-    for c in cards:
-        if c.id in variants:
-            outputs[variant_page[variants[c.id]]].append(out_dir / f"{safe_file_name(c.id)}-back.png")
+    for card_id, path in backs.items():
+        outputs[variant_page[variants[card_id]]].append(path)
     map_pages(_write_pngs, pdf, len(outputs), workers, [[str(p) for p in paths] for paths in outputs],
               px_w, px_h, profile.dpi)
-    written = [out_dir / f"{safe_file_name(c.id)}.png" for c in cards] + [out_dir / "back.png"]
-    written += [out_dir / f"{safe_file_name(c.id)}-back.png" for c in cards if c.id in variants]
-    return written, overflows
+    return [*fronts, out_dir / "back.png", *backs.values()], overflows
 
 
 def _write_pngs(pdf_path: str, pages: range, paths: list[list[str]], px_w: int, px_h: int, dpi: float) -> None:
