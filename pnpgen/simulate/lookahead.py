@@ -95,6 +95,21 @@ class BanningPolicy(TunedPolicy):
         return values
 
 
+def _score(c: GameState, rest, rounds: int) -> float:
+    """A rollout's score on the copy ``c``: the Base damage it takes while ``rest`` plays out the
+    searched Round and ``rounds`` more Rounds are played, ``LOSS`` more if the Base falls."""
+    damage = c.base_damage
+    try:
+        rest()
+        for _ in range(rounds):
+            if c.won:
+                break
+            PH.play_round(c)
+    except GameOver:
+        return LOSS + c.base_damage - damage
+    return c.base_damage - damage
+
+
 class LookaheadPolicy(TunedPolicy):
     """``TunedPolicy`` whose purchases and React choices are chosen by rollouts (module docstring)."""
 
@@ -155,8 +170,8 @@ class LookaheadPolicy(TunedPolicy):
     def _rollout(self, g: GameState, p: Player, ban: frozenset, rng: random.Random) -> float:
         c = self._copy(g, rng)
         inner = self._inner
-        damage = c.base_damage
-        try:
+
+        def rest() -> None:
             q = c.players[p.index]
             self._buyer.banned = ban
             self._buyer.purchase(c, q)
@@ -173,13 +188,8 @@ class LookaheadPolicy(TunedPolicy):
             PH.enemy_deployment_phase(c)
             combat_phase(c)
             PH.wrap_up_phase(c)
-            for _ in range(HORIZON - 1):
-                if c.won:
-                    break
-                PH.play_round(c)
-        except GameOver:
-            return LOSS + c.base_damage - damage
-        return c.base_damage - damage
+
+        return _score(c, rest, HORIZON - 1)
 
     # -- React windows ----------------------------------------------------------------------------
     def react(self, g: GameState, window: str, e: Unit) -> None:
@@ -223,8 +233,8 @@ class LookaheadPolicy(TunedPolicy):
         lane = e.lane
         _redeal(c, rng)
         inner = self._inner
-        damage = c.base_damage
-        try:
+
+        def rest() -> None:
             if cand is _HEURISTIC:
                 inner.react(c, window, ce)
             elif cand is not _PASS:
@@ -241,13 +251,8 @@ class LookaheadPolicy(TunedPolicy):
             for other in order[order.index(lane) + 1:]:
                 combat_lane(c, other)
             PH.wrap_up_phase(c)
-            for _ in range(REACT_HORIZON):
-                if c.won:
-                    break
-                PH.play_round(c)
-        except GameOver:
-            return LOSS + c.base_damage - damage
-        return c.base_damage - damage
+
+        return _score(c, rest, REACT_HORIZON)
 
     def _copy(self, g: GameState, rng: random.Random, memo: dict | None = None) -> GameState:
         """A deep copy of ``g`` that shares the cards, effects and rules with it, is played by the
