@@ -55,8 +55,7 @@ def _parse(text: str, _registry_version: int) -> m.ParseResult:
             customs.append(custom.name)
             pos = end
             continue
-        st = State(tokens, farthest=pos)
-        r = g.SENTENCE(st, pos)
+        r, st = _sentence(tokens, pos, end)
         if r is None or not _at_boundary(tokens, r[1]):
             stop = min(st.farthest, len(tokens))
             word = tokens[stop].raw if stop < len(tokens) else "<end of text>"
@@ -76,6 +75,33 @@ def _parse(text: str, _registry_version: int) -> m.ParseResult:
     if tokens and tokens[-1].text != ".":
         variants.append(m.Variant("missing-period", tokens[-1].raw, tokens[-1].offset))
     return m.ParseResult(tuple(effects), tuple(unparsed), tuple(customs), tuple(variants))
+
+
+# A sentence's parse by the tokens it can see: its own, its period and one more (what the grammar's
+# look-ahead past a period needs). Designers' cards repeat sentences far more than whole texts
+# ("GAIN 1 CREDIT."), and a parse that looked further than that window is simply not kept.
+_SENTENCES: dict[tuple, tuple] = {}
+_SENTENCES_MAX = 16384
+
+
+def _sentence(tokens: list[Token], pos: int, end: int) -> tuple[Any, State]:
+    """``g.SENTENCE`` at ``pos``: (its result, the state it left: farthest token and variants)."""
+    window = min(len(tokens), end + 2)
+    key = (tuple((t.kind, t.text, t.raw) for t in tokens[pos:window]), window == len(tokens))
+    hit = _SENTENCES.get(key)
+    base = tokens[pos].offset
+    if hit is not None:
+        result, farthest, variants = hit
+        st = State(tokens, [replace(v, offset=v.offset + base) for v in variants], pos + farthest, pos)
+        return (None if result is None else (result[0], pos + result[1])), st
+    st = State(tokens, farthest=pos, reach=pos)
+    r = g.SENTENCE(st, pos)
+    if st.reach < window or (window == len(tokens) and st.reach <= window):
+        if len(_SENTENCES) >= _SENTENCES_MAX:
+            _SENTENCES.clear()
+        _SENTENCES[key] = (None if r is None else (r[0], r[1] - pos), st.farthest - pos,
+                           tuple(replace(v, offset=v.offset - base) for v in st.variants))
+    return r, st
 
 
 def _sentence_end(tokens: list[Token], pos: int) -> int:

@@ -2,8 +2,10 @@
 
 Parsers are small objects called with ``(state, position)`` that return ``(value, new_position)``
 or ``None``. Choice is ordered and backtracks; the state remembers the farthest token any rule
-tried, which is where an unparsed sentence "stopped", and the variants accepted so far (rolled back
-when a branch fails, so only the variants of the successful parse are reported).
+tried, which is where an unparsed sentence "stopped", the farthest token any rule looked at (``reach``:
+a parse whose reach stays inside a sentence depends on that sentence alone, so it can be reused), and
+the variants accepted so far (rolled back when a branch fails, so only the variants of the successful
+parse are reported).
 """
 
 from __future__ import annotations
@@ -22,9 +24,13 @@ class State:
     tokens: list[Token]
     variants: list[Variant] = field(default_factory=list)
     farthest: int = 0
+    reach: int = 0
 
     def fail_at(self, pos: int) -> None:
-        self.farthest = max(self.farthest, pos)
+        if pos > self.farthest:
+            self.farthest = pos
+        if pos > self.reach:
+            self.reach = pos
 
 
 Result = tuple[Any, int] | None
@@ -66,6 +72,8 @@ class P:
 def _tok(pred: Callable[[Token], bool], value: Callable[[Token], Any]) -> P:
     def run(st: State, pos: int) -> Result:
         if pos < len(st.tokens) and pred(st.tokens[pos]):
+            if pos > st.reach:
+                st.reach = pos
             return value(st.tokens[pos]), pos + 1
         st.fail_at(pos)
         return None
@@ -83,6 +91,8 @@ def lit(phrase: str) -> P:
             if at >= len(st.tokens) or st.tokens[at].text != part or st.tokens[at].kind == "quote":
                 st.fail_at(at)
                 return None
+        if pos + len(parts) - 1 > st.reach:
+            st.reach = pos + len(parts) - 1
         return SKIP, pos + len(parts)
 
     return P(run, phrase)
@@ -213,6 +223,8 @@ def variant(parser: P, code: str) -> P:
         if r is None:
             return None
         toks = st.tokens[pos:r[1]] or st.tokens[pos:pos + 1]
+        if toks and pos + len(toks) - 1 > st.reach:
+            st.reach = pos + len(toks) - 1
         start = toks[0].offset if toks else 0
         text = " ".join(t.raw for t in toks)
         st.variants.append(Variant(code, text, start))
