@@ -145,6 +145,7 @@ class _Resolver:
         self.bleed = bleed
         self.images = images
         self.ops: list[Op] = []
+        self.static = _static_ops(template)
 
     def colour(self, src: str | None, where: Where, what: str) -> Colour | None:
         if src is None:
@@ -194,6 +195,19 @@ class _Resolver:
                              field=field, hint=err.hint) from None
 
     def shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
+        if _is_static(s):
+            key = (id(s), frame, self.W, self.H, self.bleed)
+            hit = self.static.get(key)
+            if hit is None or hit[0] is not s:
+                start = len(self.ops)
+                self._shape(s, frame)
+                hit = self.static[key] = (s, tuple(self.ops[start:]))
+                return
+            self.ops.extend(hit[1])
+            return
+        self._shape(s, frame)
+
+    def _shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
         if not self.when(s.when, s.where, "shape when"):
             return
         fx, fy, fw, fh = frame
@@ -272,6 +286,40 @@ def _shared(op: ShapeOp) -> ShapeOp:
             _SHAPES.clear()
         _SHAPES[key] = hit = op
     return hit
+
+
+def _is_static(s: Shape) -> bool:
+    """Whether a shape resolves the same on every card: no ``when``, no template in its colours or
+    text, and no picture (whose file is found per card)."""
+    hit = _STATIC_SHAPE.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    static = s.when is None and s.kind != "image" and not any(
+        v and "{" in v for v in (s.fill, s.fill2, s.stroke, s.text))
+    if len(_STATIC_SHAPE) >= _SHAPES_MAX:
+        _STATIC_SHAPE.clear()
+    _STATIC_SHAPE[id(s)] = (s, static)
+    return static
+
+
+# A card-independent shape is resolved once per template, frame and card size: the same
+# ShapeOps (already shared) are reused for every card. Keyed by identity, the objects kept in the
+# value, so a reloaded template or a recycled id is never served another's shapes; per template
+# because a shape inherited through ``extends`` reads its palette from the template using it.
+_STATIC_SHAPE: dict[int, tuple[Shape, bool]] = {}
+_STATIC: dict[int, tuple[Template, dict]] = {}
+_STATIC_MAX = 256
+
+
+def _static_ops(template: Template) -> dict:
+    hit = _STATIC.get(id(template))
+    if hit is not None and hit[0] is template:
+        return hit[1]
+    if len(_STATIC) >= _STATIC_MAX:
+        _STATIC.clear()
+    ops: dict = {}
+    _STATIC[id(template)] = (template, ops)
+    return ops
 
 
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
