@@ -209,6 +209,14 @@ def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> Non
     from pnpgen.render.face_draw import draw_shape
 
     forms = canvas.__dict__.setdefault("_pnpgen_forms", {})
+    # Most runs are the very same shared ShapeOps card after card: found by identity first, which
+    # skips hashing ~30 dataclasses per card. The entry holds the ops, so their ids stay theirs.
+    by_id = canvas.__dict__.setdefault("_pnpgen_forms_by_id", {})
+    ids = tuple(map(id, ops))
+    hit = by_id.get(ids)
+    if hit is not None and all(a is b for a, b in zip(hit[0], ops)):
+        canvas.doForm(hit[1])
+        return
     name = forms.get(ops)
     if name is None:
         name = f"pnpgenFace{len(forms)}"
@@ -219,6 +227,7 @@ def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> Non
             draw_shape(canvas, op)
         _end_form(canvas)
         forms[ops] = name
+    by_id[ids] = (ops, name)
     canvas.doForm(name)
 
 

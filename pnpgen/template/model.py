@@ -136,6 +136,19 @@ class IconSet:
 
     icons: tuple[Icon, ...] = ()
 
+    # Every fitted text is cached by its arguments, this set among them: hashing every icon's
+    # shapes on each lookup cost more than some fits. The hash is kept once computed, and left out
+    # when pickled (string hashes differ between processes).
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.icons)
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __reduce__(self):
+        return IconSet, (self.icons,)
+
     def by_token(self) -> dict[str, Icon]:
         return {i.token: i for i in self.icons}
 
