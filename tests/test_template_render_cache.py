@@ -72,3 +72,27 @@ def test_a_lowered_output_limit_applies_to_a_text_rendered_before(monkeypatch):
     monkeypatch.setenv(env_name("jinja_output"), "10")
     with pytest.raises(TemplateError, match="PNPGEN_LIMIT_JINJA_OUTPUT"):
         expr.render("{{ card.ability }}", dict(ctx), WHERE, "t")
+
+
+WHENS = ["card.wave >= 2", "card.cost is known", "family == 'x'", "card.missing is defined", "not card.boost",
+         "card.cost is known and card.cost > 1", "card.cost", "family or 0"]
+
+
+@pytest.mark.parametrize("value", [1, 1.0, True, 2, "x", None, 0, 2.5])
+def test_cached_when_is_what_jinja_evaluates(value):
+    """``when:`` results are cached the same way: a reused result equals a fresh evaluation,
+    including its type (1 and True are equal keys but not the same value)."""
+    expr._EVALUATED.clear()
+    for _ in range(2):
+        for v in (value, 1, 1.0, True):
+            ctx = {"card": expr.CardView(_card(cost=v, wave=v, boost=v)), "family": v}
+            for source in WHENS:
+                try:
+                    want = expr._compile_expression(source)(**dict(ctx))
+                except TypeError:
+                    with pytest.raises(TemplateError):
+                        expr.evaluate(source, dict(ctx), WHERE, "t")
+                    continue
+                got = expr.evaluate(source, dict(ctx), WHERE, "t")
+                assert (got, type(got)) == (want, type(want)), (source, v)
+    assert expr._EVALUATED

@@ -77,16 +77,16 @@ def _parse(text: str, _registry_version: int) -> m.ParseResult:
     return m.ParseResult(tuple(effects), tuple(unparsed), tuple(customs), tuple(variants))
 
 
-# A sentence's parse by the tokens it can see: its own, its period and one more (what the grammar's
-# look-ahead past a period needs). Designers' cards repeat sentences far more than whole texts
-# ("GAIN 1 CREDIT."), and a parse that looked further than that window is simply not kept.
+# A sentence's parse by its tokens and its period. Designers' cards repeat sentences far more than
+# whole texts ("GAIN 1 CREDIT."); a parse that looked past the period (the grammar's rare look-ahead
+# into the next sentence) depends on what follows, so it is simply not kept.
 _SENTENCES: dict[tuple, tuple] = {}
 _SENTENCES_MAX = 16384
 
 
 def _sentence(tokens: list[Token], pos: int, end: int) -> tuple[Any, State]:
     """``g.SENTENCE`` at ``pos``: (its result, the state it left: farthest token and variants)."""
-    window = min(len(tokens), end + 2)
+    window = min(len(tokens), end + 1)
     key = (tuple((t.kind, t.text, t.raw) for t in tokens[pos:window]), window == len(tokens))
     hit = _SENTENCES.get(key)
     base = tokens[pos].offset
@@ -96,7 +96,7 @@ def _sentence(tokens: list[Token], pos: int, end: int) -> tuple[Any, State]:
         return (None if result is None else (result[0], pos + result[1])), st
     st = State(tokens, farthest=pos, reach=pos)
     r = g.SENTENCE(st, pos)
-    if st.reach < window or (window == len(tokens) and st.reach <= window):
+    if st.reach < window or window == len(tokens):
         if len(_SENTENCES) >= _SENTENCES_MAX:
             _SENTENCES.clear()
         _SENTENCES[key] = (None if r is None else (r[0], r[1] - pos), st.farthest - pos,

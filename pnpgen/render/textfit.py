@@ -122,6 +122,13 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
     they would print as nothing, so the validator and the build report them."""
     register_fonts()
     font, bold = font_name(font), font_name(bold_font or "bold")
+    # The common case, every character in both the regular and the bold font (whatever its case),
+    # needs no tokenizing: nothing can be missing.
+    have, have_bold = _coverage(font), _coverage(bold)
+    change = str.upper if case == "upper" else str.lower if case == "lower" else None
+    chars = set(text) if change is None else set(text) | set(change(text))
+    if all(ch.isspace() or (ord(ch) in have and ord(ch) in have_bold) for ch in chars):
+        return []
     fallback = tuple(font_name(f) for f in fallback)
     missing: list[str] = []
     for para in tokenize(text, font, bold, icons, case, fallback):

@@ -166,6 +166,7 @@ def check_expression(source: str, where: Where, what: str) -> None:
 # output is a pure function of those values are cached (see ``_inputs``); cleared when full.
 _RENDERED: dict[tuple, str] = {}
 _RENDERED_MAX = 8192
+_EVALUATED: dict[tuple, Any] = {}  # ``when:`` results, by the same kind of key as _RENDERED
 _MISSING = object()  # a card field the card does not have (Jinja: undefined)
 _PLAIN = (str, int, float, bool, type(None), _Unknown)
 # Filters without limits or side effects; any other filter, call or loop makes a source uncached.
@@ -255,10 +256,23 @@ def render(source: str, context: dict[str, Any], where: Where, what: str) -> str
 
 
 def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> Any:
-    """Evaluate a ``when:`` expression (written without braces)."""
+    """Evaluate a ``when:`` expression (written without braces); a plain result already computed
+    from the same values is reused, like ``render``'s."""
+    # Its inputs are those of the same expression printed ("{{ ... }}"); braces inside would
+    # change what that wrapping means, so such expressions are never reused.
+    key = None if "{" in source or "}" in source else _cache_key("{{ " + source + " }}", context)
+    if key is not None:
+        hit = _EVALUATED.get(key, _MISSING)
+        if hit is not _MISSING:
+            return hit
     try:
         reset_budget()
-        return _compile_expression(source)(**context)
+        value = _compile_expression(source)(**context)
+        if key is not None and type(value) in _PLAIN:
+            if len(_EVALUATED) >= _RENDERED_MAX:
+                _EVALUATED.clear()
+            _EVALUATED[key] = value
+        return value
     except jinja2.TemplateError as e:
         raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
     except (TypeError, ValueError, ArithmeticError) as e:
