@@ -162,22 +162,27 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         _say(progress, f"{kit_id}: card sheets")
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
+        painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None)
         drawn = 0
         first = 1  # the PDF-wide number of this group's first sheet
         placements, machines = [], {}
-        for type_ids, cards, plan, machine in laid_out:
-            count = sheet_count(plan, cards)
-            keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
-            group_first, first = first, first + count
-            if keep is not None and not keep:
-                continue
-            names = ", ".join(game.card_types[t].name for t in type_ids)
-            dealt = _kept_placements(plan, cards, group_first, keep, drawn + 1)
-            placements += dealt
-            if machine is not None:
-                machines.update({p.sheet: machine for p in dealt})
-            drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
-            result.cards += len(dealt)
+        try:
+            for type_ids, cards, plan, machine in laid_out:
+                count = sheet_count(plan, cards)
+                keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
+                group_first, first = first, first + count
+                if keep is not None and not keep:
+                    continue
+                names = ", ".join(game.card_types[t].name for t in type_ids)
+                dealt = _kept_placements(plan, cards, group_first, keep, drawn + 1)
+                placements += dealt
+                if machine is not None:
+                    machines.update({p.sheet: machine for p in dealt})
+                drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
+                result.cards += len(dealt)
+        finally:
+            if painter.prepared is not None:
+                painter.prepared.close()
         result.overflows += painter.overflows
         images.clear_plan()
         if drawn:
@@ -232,6 +237,20 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         tts_out.write_saved_object(saved, title, objects)
         result.files.append(saved)
     return result
+
+
+def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers: int | None, usable: bool):
+    """Worker processes resolving and fitting the fronts ahead of the canvas (``render.prepare``),
+    when there are cores to spare and fronts enough to pay for them; else None. Not for PDF/X-1a,
+    whose flattening redraws faces in another order."""
+    from pnpgen.render.prepare import FacePreparer
+
+    standard = pdfdoc.output_standard()
+    if not usable or (standard is not None and not standard.transparency):
+        return None
+    cards = list({card.id: card for _, deck, _, _ in laid_out for card in deck}.values())
+    count = FacePreparer.workers_for(len(cards), worker_count(workers))
+    return FacePreparer(game, cards, bleed, ink_saver, count) if count else None
 
 
 def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back) -> BuildResult:

@@ -240,7 +240,9 @@ def _end_form(canvas: Any) -> None:
     canvas.endForm(Resources=form_resources(canvas))
 
 
-def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, card_id: str) -> list[Overflow]:
+def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, card_id: str,
+          fits: tuple[FitResult, ...] | None = None) -> list[Overflow]:
+    """``fits``: the face's text boxes already fitted, in order (``prepare_front``)."""
     from pnpgen.render.face_draw import draw_text, mark_overflow
 
     register_fonts()
@@ -252,6 +254,8 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
     standard = getattr(canvas, "_pnp_standard", None)
     if standard is not None and not standard.transparency:
         ops = _opaque_ops(canvas, face, bleed)
+        fits = None  # the flattened ops are other boxes in another order
+    fitted = iter(fits or ())
     for op in ops + (None,):
         if isinstance(op, ShapeOp):
             run.append(op)
@@ -262,7 +266,7 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
         if isinstance(op, rasterflat.RegionImage):
             rasterflat.draw_region(canvas, op, lambda c, raster_ops: _draw_plain(c, raster_ops, face))
         elif op is not None:
-            fit = _fit(op, face.icons, face.language)
+            fit = next(fitted) if fits is not None else _fit(op, face.icons, face.language)
             pdfx.where(canvas, str(op.where))
             draw_text(canvas, op, fit)
             if not fit.fits:
@@ -317,6 +321,21 @@ def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: floa
     """
     face = _resolve(game, card, card.type, "front", bleed, library, ink_saver=ink_saver)
     return _draw(canvas, face, x, y, bleed, card.id)
+
+
+def prepare_front(game: Any, card: Any, bleed: float, ink_saver: bool = False) -> tuple[ResolvedFace, tuple[FitResult, ...]]:
+    """Everything ``draw_face`` computes before the canvas: ``card``'s front resolved and its text
+    boxes fitted, in drawing order (``pnpgen.render.prepare`` does this in worker processes)."""
+    register_fonts()
+    face = _resolve(game, card, card.type, "front", bleed, None, ink_saver=ink_saver)
+    return face, tuple(_fit(op, face.icons, face.language) for op in face.ops if isinstance(op, TextOp))
+
+
+def draw_prepared(canvas: Any, prepared: tuple[ResolvedFace, tuple[FitResult, ...]], x: float, y: float,
+                  bleed: float, card_id: str) -> list[Overflow]:
+    """Draw a front made by ``prepare_front``, exactly as ``draw_face`` would draw it."""
+    face, fits = prepared
+    return _draw(canvas, face, x, y, bleed, card_id, fits)
 
 
 def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, bleed: float,

@@ -48,6 +48,7 @@ class CardPainter:
     def __init__(self, canvas: Canvas, game: Game, bleed: float,
                  draw_face: FaceFn | None = None, draw_back: BackFn | None = None,
                  back_variant: VariantFn | None = None, ink_saver: bool = False):
+        self._default_faces = draw_face is None
         if draw_face is None or draw_back is None:
             from pnpgen.render import face
 
@@ -63,6 +64,9 @@ class CardPainter:
         self._back_variant = back_variant or _no_variants
         self._forms: set[str] = set()
         self.overflows: list[Any] = []
+        # Fronts made ready by worker processes (``pnpgen.render.prepare.FacePreparer``); only
+        # with the default drawing functions, which are what the workers run.
+        self.prepared = None
         # Passed only when asked for, so drawing functions without the option keep working.
         self._ink = {"ink_saver": True} if ink_saver else {}
 
@@ -70,7 +74,13 @@ class CardPainter:
         name = f"face-{card.id}"
         if name not in self._forms:
             self._begin(name, cell)
-            self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
+            ready = self.prepared.take(card) if self.prepared is not None and self._default_faces else None
+            if ready is not None:
+                from pnpgen.render.face import draw_prepared
+
+                self.overflows.extend(draw_prepared(self.canvas, ready, 0.0, 0.0, self.bleed, card.id))
+            else:
+                self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
             self._end(name)
         self._place(name, cell)
 

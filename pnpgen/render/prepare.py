@@ -1,0 +1,119 @@
+"""Card fronts made ready to draw by worker processes, ahead of the canvas: each front resolved
+(``template.resolve``) and its text fitted (``textfit``), delivered in drawing order.
+
+Drawing a large deck is one reportlab canvas in this process (fonts are subset in the order glyphs
+are first drawn, so the PDF can only be written in one place), but about half of a distinct face's
+cost comes before the canvas. Here that half runs on the other cores while this process draws: the
+cards are cut into chunks, at most a few chunks are in flight (so memory stays flat), and the
+results come back in order. This process never waits for them: a front not ready when its turn
+comes is prepared here, as without workers (so the workers' start-up, ~1 s, costs nothing, and a
+slow worker only means this process does more). A worker computes exactly what ``face.draw_face``
+would compute here (same functions, same inputs), so the PDF is the same bytes for any number of
+workers and whichever process prepared a front.
+
+A card the worker could not prepare (an error in its template or data) is simply left to the
+drawing process, which then raises that error exactly as without workers. Spawned, not forked, like
+``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Any
+
+# A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
+MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
+HEAD = 384  # fronts this process prepares itself while the workers start: none are sent for them
+CHUNK = 128  # fronts per task: large enough to amortise a round trip, small enough to start soon
+AHEAD = 3  # chunks in flight per worker
+
+_STATE: dict[str, Any] = {}  # in a worker: the game and the drawing options, set once
+
+
+def _start(payload: bytes, bleed: float, ink_saver: bool) -> None:
+    _STATE.update(game=pickle.loads(payload), bleed=bleed, ink_saver=ink_saver)
+
+
+def _prepare(positions: list[int]) -> list[tuple[Any, tuple] | None]:
+    """(resolved front, its text boxes' fits in drawing order) of the game's cards at ``positions``."""
+    from pnpgen.render.face import prepare_front
+
+    game = _STATE["game"]
+    out: list[tuple[Any, tuple] | None] = []
+    for card in (game.cards[p] for p in positions):
+        try:
+            out.append(prepare_front(game, card, _STATE["bleed"], _STATE["ink_saver"]))
+        except Exception:  # noqa: BLE001 - the drawing process raises it again, where it belongs
+            out.append(None)
+    return out
+
+
+class FacePreparer:
+    """``take(card)`` gives the prepared front of the next card to draw, or None (draw it as usual).
+
+    ``cards`` are the distinct cards in the order their fronts will first be drawn; the game sent to
+    the workers holds exactly those cards, in that order, with the rest of ``game`` unchanged."""
+
+    def __init__(self, game: Any, cards: list[Any], bleed: float, ink_saver: bool, workers: int) -> None:
+        self._cards = cards
+        self._index = {card.id: i for i, card in enumerate(cards)}
+        # Workers get the whole game (a card's number in its set is a template value) and are told
+        # the cards by their place in it.
+        place = {id(card): n for n, card in enumerate(game.cards)}
+        self._positions = [place[id(card)] for card in cards]
+        self._ready: dict[int, tuple[Any, tuple] | None] = {}
+        self._queue: deque[tuple[range, Future]] = deque()
+        self._next = HEAD
+        self._drawn = -1  # the last card taken: results for cards up to it come too late
+        payload = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            workers, mp_context=get_context("spawn"), initializer=_start, initargs=(payload, bleed, ink_saver))
+        self._ahead = AHEAD * workers
+        self._fill()
+
+    @staticmethod
+    def workers_for(distinct: int, cores: int) -> int:
+        """Worker processes worth starting for ``distinct`` fronts: every core but this process's."""
+        return cores - 1 if cores > 1 and distinct >= MIN_CARDS else 0
+
+    def _fill(self) -> None:
+        self._next = max(self._next, self._drawn + 1)
+        while self._pool is not None and len(self._queue) < self._ahead and self._next < len(self._cards):
+            span = range(self._next, min(self._next + CHUNK, len(self._cards)))
+            self._next = span.stop
+            self._queue.append((span, self._pool.submit(_prepare, [self._positions[i] for i in span])))
+
+    def take(self, card: Any) -> tuple[Any, tuple] | None:
+        """The prepared front of ``card`` if a worker has it ready now, else None (never waits)."""
+        i = self._index.get(card.id)
+        if i is None or self._cards[i] is not card:
+            return None
+        self._drawn = max(self._drawn, i)
+        while self._queue and self._queue[0][1].done():
+            span, future = self._queue.popleft()
+            try:
+                results = future.result()
+            except (BrokenProcessPool, pickle.PicklingError, OSError):  # prepare the rest here
+                self.close()
+                return None
+            self._ready.update((j, r) for j, r in zip(span, results) if j >= i)
+        self._fill()
+        return self._ready.pop(i, None)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        self._queue.clear()
+        self._ready.clear()
+
+    def __enter__(self) -> FacePreparer:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
