@@ -48,8 +48,8 @@ PHASES = {
 }
 
 
-def generate(n: int, folder: Path, seed: int = 1) -> None:
-    """Write an expansion of xenoshyft with n distinct troops into folder."""
+def troops(n: int, seed: int = 1) -> list[dict]:
+    """n distinct troop cards (names and ability texts), the same for the same n and seed."""
     rng = random.Random(seed)
     base = load_game("xenoshyft")
     troops = [c for c in base.cards if c.type == "troop"]
@@ -74,6 +74,21 @@ def generate(n: int, folder: Path, seed: int = 1) -> None:
         cards.append({"id": f"gen-{len(cards):05d}", "name": name, "type": "troop", "copies": rng.randint(1, 3),
                       **{k: v for k, v in like.fields.items() if k not in ("ability", "provenance")},
                       "ability": text})
+    return cards
+
+
+PEER_COLUMNS = {"name": "name", "cost": "cost", "attack": "power", "health": "hp", "ability": "ability"}
+
+
+def peer_rows(n: int) -> list[dict]:
+    """The cards of troops(n) as the peers' decks show them: name, cost, attack, health and ability
+    ("" where the troop they copy has no value)."""
+    return [{col: "" if c.get(key) is None else c[key] for col, key in PEER_COLUMNS.items()} for c in troops(n)]
+
+
+def generate(n: int, folder: Path) -> None:
+    """Write an expansion of xenoshyft with the n distinct troops of troops(n) into folder."""
+    cards = troops(n)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     (folder / "pnpgen.yaml").write_text(f"id: scale{n}\nname: Scale {n}\nbase: xenoshyft\n")
     # 10,000 cards a file (about 3.5 MB): one file of 50,000 would pass the 16 MB data-file limit.
