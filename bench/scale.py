@@ -22,7 +22,8 @@ card fronts only, no bleed or marks), --runs runs each, after pnpgen's phases fo
 --protograf runs bench/protograf_baseline.py (its deck script to a PDF; and to the PDF plus one PNG
 a card), --decksmith runs bench/decksmith_baseline.py --distinct (``build``, the PNGs, then
 ``export``, the PDF). Their lines: ``pdf`` is the PDF from the card data (decksmith: build + export),
-``png`` the per-card PNGs (protograf's includes its PDF, as pnpgen's png phase does). Then two
+``png`` the per-card PNGs (protograf's includes its PDF, as pnpgen's png phase does; pnpgen's PNGs
+carry bleed, the peers' do not). Then two
 comparison lines: CPU per card of pnpgen's render and build phases against each peer's pdf, and the
 wall time of pnpgen's png phase against each peer's png, each as the ratio pnpgen / peer (below 1:
 pnpgen takes less). Every figure includes the start-up of its fresh process.
@@ -60,7 +61,7 @@ PHASES = {
 }
 
 
-def troops(n: int, seed: int = 1) -> list[dict]:
+def distinct_troops(n: int, seed: int = 1) -> list[dict]:
     """n distinct troop cards (names and ability texts), the same for the same n and seed."""
     rng = random.Random(seed)
     base = load_game("xenoshyft")
@@ -93,14 +94,14 @@ PEER_COLUMNS = {"name": "name", "cost": "cost", "attack": "power", "health": "hp
 
 
 def peer_rows(n: int) -> list[dict]:
-    """The cards of troops(n) as the peers' decks show them: name, cost, attack, health and ability
+    """The cards of distinct_troops(n) as the peers' decks show them: name, cost, attack, health and ability
     ("" where the troop they copy has no value)."""
-    return [{col: "" if c.get(key) is None else c[key] for col, key in PEER_COLUMNS.items()} for c in troops(n)]
+    return [{col: "" if c.get(key) is None else c[key] for col, key in PEER_COLUMNS.items()} for c in distinct_troops(n)]
 
 
 def generate(n: int, folder: Path) -> None:
-    """Write an expansion of xenoshyft with the n distinct troops of troops(n) into folder."""
-    cards = troops(n)
+    """Write an expansion of xenoshyft with the n distinct troops of distinct_troops(n) into folder."""
+    cards = distinct_troops(n)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     (folder / "pnpgen.yaml").write_text(f"id: scale{n}\nname: Scale {n}\nbase: xenoshyft\n")
     # 10,000 cards a file (about 3.5 MB): one file of 50,000 would pass the 16 MB data-file limit.
