@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""Time decksmith on its own sample deck, grown to N cards (baseline for bench/render.py).
+"""Time decksmith on its own sample deck, grown to N cards (baseline for bench/render.py and bench/scale.py).
 
 What it measures
     decksmith (PyPI) is installed into a separate venv (default
-    /tmp/decksmith-venv, reused if it already has decksmith).  In a temp dir,
-    `decksmith init` writes decksmith's own sample project (deck.yaml, a
-    1000x1400 px layout of three text elements and a rule, and deck.csv with
-    3 rows, ';'-separated); the rows are cycled to --cards rows (default 400).
+    /tmp/decksmith-venv, reused once this script has installed decksmith
+    there).  In a temp dir, `decksmith init` writes decksmith's own sample
+    project (deck.yaml, a 1000x1400 px layout of three text elements and a
+    rule, and deck.csv with 3 rows, ';'-separated); the rows are cycled to
+    --cards rows (default 400), so the cards repeat.  With --distinct the CSV
+    instead holds --cards distinct cards, the troops bench/scale.py generates
+    for pnpgen (same seed, so the same cards): the title is the troop's name,
+    the first paragraph "COST c   ATTACK a   HEALTH h", the second its
+    ability text; the layout stays decksmith's sample.
     Each run then times, as subprocesses with a fresh output dir:
 
         decksmith build  --output OUT          # draws one PNG per row
@@ -24,7 +29,9 @@ What it measures
 
 Usage
     python3 bench/decksmith_baseline.py [--runs 3] [--cards 400] [--json]
-With --json, stdout is one JSON line (progress goes to stderr).  Stdlib only.
+    .venv/bin/python bench/decksmith_baseline.py --distinct [--runs 3] [--cards 400] [--json]
+With --json, stdout is one JSON line (progress goes to stderr).  Stdlib only,
+except --distinct, which takes its cards from bench/scale.py (pnpgen's venv).
 """
 import argparse
 import csv
@@ -39,7 +46,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import venv
 from pathlib import Path
 
 
@@ -47,24 +53,25 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-def ensure_venv(venv_dir, pip_spec):
-    """Return the decksmith executable, creating the venv and installing if needed."""
-    exe = venv_dir / "bin" / "decksmith"
-    if exe.exists():
-        return exe
+def ensure_venv(venv_dir, pip_spec, exe="decksmith", python=None):
+    """Return venv_dir/bin/<exe> with pip_spec installed in venv_dir.  The first time (no stamp
+    file naming pip_spec), create the venv with `python` (default: this one) and pip install."""
+    path, stamp = venv_dir / "bin" / exe, venv_dir / "bench-installed.txt"
+    if path.exists() and stamp.is_file() and stamp.read_text() == pip_spec:
+        return path
     log(f"creating venv {venv_dir} and installing {pip_spec} ...")
-    try:
-        venv.EnvBuilder(with_pip=True, clear=False).create(venv_dir)
-    except Exception as exc:
-        sys.exit(f"error: could not create venv {venv_dir}: {exc}")
-    proc = subprocess.run(
-        [str(venv_dir / "bin" / "python"), "-m", "pip", "install", "-q", pip_spec],
-        capture_output=True, text=True)
-    if proc.returncode != 0 or not exe.exists():
+    proc = subprocess.run([python or sys.executable, "-m", "venv", str(venv_dir)],
+                          capture_output=True, text=True)
+    if proc.returncode == 0:
+        proc = subprocess.run(
+            [str(venv_dir / "bin" / "python"), "-m", "pip", "install", "-q", pip_spec],
+            capture_output=True, text=True)
+    if proc.returncode != 0 or not path.exists():
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-20:])
-        sys.exit(f"error: `pip install {pip_spec}` into {venv_dir} failed "
+        sys.exit(f"error: installing {pip_spec} into venv {venv_dir} failed "
                  f"(exit {proc.returncode}):\n{tail}")
-    return exe
+    stamp.write_text(pip_spec)
+    return path
 
 
 def run(cmd, cwd):
@@ -81,14 +88,19 @@ def run(cmd, cwd):
     return wall, cpu
 
 
-def make_project(exe, work, cards):
-    """`decksmith init` in work, then cycle deck.csv's rows to `cards` rows."""
+def make_project(exe, work, cards, distinct):
+    """`decksmith init` in work, then give deck.csv `cards` rows: its own rows cycled, or with
+    `distinct` the troops of bench/scale.py in the sample's three columns."""
     run([exe, "init"], work)
     data = work / "deck.csv"
     with open(data, newline="", encoding="utf-8") as f:
         header, *rows = list(csv.reader(f, delimiter=";"))
-    if not rows:
-        sys.exit(f"error: decksmith's sample {data} has no rows")
+    if not rows or len(header) != 3:
+        sys.exit(f"error: decksmith's sample {data} is not 3 columns with rows: {header}")
+    if distinct:
+        from scale import peer_rows  # this script's folder is on sys.path
+        rows = [[r["name"], f"COST {r['cost']}   ATTACK {r['attack']}   HEALTH {r['health']}",
+                 r["ability"]] for r in peer_rows(cards)]
     with open(data, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, delimiter=";")
         w.writerow(header)
@@ -102,6 +114,8 @@ def main():
     ap.add_argument("--pip-spec", default="decksmith", help="what to pip install")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cards", type=int, default=400)
+    ap.add_argument("--distinct", action="store_true",
+                    help="distinct cards (bench/scale.py's troops) instead of the sample's 3 rows cycled")
     ap.add_argument("--json", action="store_true", help="print one JSON line")
     ap.add_argument("--keep", action="store_true", help="keep the temp project dir")
     args = ap.parse_args()
@@ -112,8 +126,8 @@ def main():
          "import importlib.metadata as m; print(m.version('decksmith'))"],
         capture_output=True, text=True).stdout.strip() or "unknown"
     work = Path(tempfile.mkdtemp(prefix="decksmith-bench-"))
-    sample_rows = make_project(exe, work, args.cards)
-    log(f"decksmith {version}; project {work}: sample {sample_rows} rows -> {args.cards}")
+    rows = make_project(exe, work, args.cards, args.distinct)
+    log(f"decksmith {version}; project {work}: {rows} distinct rows -> {args.cards} cards")
 
     res = {k: [] for k in ("startup", "build", "export", "total",
                            "startup_cpu", "build_cpu", "export_cpu", "total_cpu")}
@@ -137,7 +151,7 @@ def main():
 
     med = {f"{k}_s": round(statistics.median(v), 3) for k, v in res.items()}
     report = {"tool": "decksmith", "version": version, "cards": args.cards,
-              "runs": args.runs, **med, "pdf_bytes": pdf_size, "pdf_pages": pages,
+              "distinct_cards": rows, "runs": args.runs, **med, "pdf_bytes": pdf_size, "pdf_pages": pages,
               "cpu_count": os.cpu_count(), "all_runs": res,
               "commands": [f"{exe} init", f"{exe} build --output OUT",
                            f"{exe} export OUT --output deck.pdf"]}
@@ -148,7 +162,7 @@ def main():
     if args.json:
         print(json.dumps(report), flush=True)
     else:
-        print(f"decksmith {version}, {args.cards} cards, median of {args.runs} runs "
+        print(f"decksmith {version}, {args.cards} cards ({rows} distinct), median of {args.runs} runs "
               f"(wall / user+sys CPU):")
         for k in ("startup", "build", "export", "total"):
             print(f"  {k:8s} {med[k + '_s']:7.2f} s   cpu {med[k + '_cpu_s']:7.2f} s")

@@ -7,19 +7,32 @@ real Xenoshyft abilities (so the rules and reference checks have real work), wri
 expansion of xenoshyft into a temporary folder.
 
     .venv/bin/python bench/scale.py [--sizes 400 2000 10000] [--huge] [--runs 3]
-                                    [--phases load validate render build png] [--workers N] [--decksmith]
+                                    [--phases load validate render build png] [--workers N]
+                                    [--protograf] [--decksmith]
+    .venv/bin/python bench/scale.py --sizes 400 --runs 3 --phases render build png --protograf --decksmith
     .venv/bin/python bench/scale.py --profile validate --sizes 2000   # cProfile (CPU time) top functions
 
 Phases: ``load`` (specs only), ``validate`` (load + every check), ``render`` (load + the card PDF,
 no validation), ``build`` (``pnpgen build``: validate + PDF), ``png`` (``pnpgen build --png
 gamecrafter --workers N``). --huge adds N = 50,000 (slow). Prints medians of --runs runs per phase.
---decksmith also runs bench/decksmith_baseline.py on N cards of its own sample deck (PNGs + PDF, in
-its own venv) beside the png phase. CPU is user + system of the child and its waited-for workers.
+CPU is user + system of the child and its waited-for workers.
+
+Peers, each in its own venv, drawing the same N troops (name, cost, attack, health, ability text;
+card fronts only, no bleed or marks), --runs runs each, after pnpgen's phases for that N:
+--protograf runs bench/protograf_baseline.py (its deck script to a PDF; and to the PDF plus one PNG
+a card), --decksmith runs bench/decksmith_baseline.py --distinct (``build``, the PNGs, then
+``export``, the PDF). Their lines: ``pdf`` is the PDF from the card data (decksmith: build + export),
+``png`` the per-card PNGs (protograf's includes its PDF, as pnpgen's png phase does; pnpgen's PNGs
+carry bleed, the peers' do not). Then two
+comparison lines: CPU per card of pnpgen's render and build phases against each peer's pdf, and the
+wall time of pnpgen's png phase against each peer's png, each as the ratio pnpgen / peer (below 1:
+pnpgen takes less). Every figure includes the start-up of its fresh process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -48,8 +61,8 @@ PHASES = {
 }
 
 
-def generate(n: int, folder: Path, seed: int = 1) -> None:
-    """Write an expansion of xenoshyft with n distinct troops into folder."""
+def distinct_troops(n: int, seed: int = 1) -> list[dict]:
+    """n distinct troop cards (names and ability texts), the same for the same n and seed."""
     rng = random.Random(seed)
     base = load_game("xenoshyft")
     troops = [c for c in base.cards if c.type == "troop"]
@@ -74,6 +87,21 @@ def generate(n: int, folder: Path, seed: int = 1) -> None:
         cards.append({"id": f"gen-{len(cards):05d}", "name": name, "type": "troop", "copies": rng.randint(1, 3),
                       **{k: v for k, v in like.fields.items() if k not in ("ability", "provenance")},
                       "ability": text})
+    return cards
+
+
+PEER_COLUMNS = {"name": "name", "cost": "cost", "attack": "power", "health": "hp", "ability": "ability"}
+
+
+def peer_rows(n: int) -> list[dict]:
+    """The cards of distinct_troops(n) as the peers' decks show them: name, cost, attack, health and ability
+    ("" where the troop they copy has no value)."""
+    return [{col: "" if c.get(key) is None else c[key] for col, key in PEER_COLUMNS.items()} for c in distinct_troops(n)]
+
+
+def generate(n: int, folder: Path) -> None:
+    """Write an expansion of xenoshyft with the n distinct troops of distinct_troops(n) into folder."""
+    cards = distinct_troops(n)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     (folder / "pnpgen.yaml").write_text(f"id: scale{n}\nname: Scale {n}\nbase: xenoshyft\n")
     # 10,000 cards a file (about 3.5 MB): one file of 50,000 would pass the 16 MB data-file limit.
@@ -111,15 +139,47 @@ def phase_argv(phase: str, folder: Path, out: Path, workers: int | None = None) 
     return [sys.executable, "-c", PHASES[phase].format(folder=str(folder), out=str(out))]
 
 
-def decksmith(n: int, runs: int) -> None:
-    """decksmith's own sample deck grown to n cards (its own venv; see bench/decksmith_baseline.py)."""
-    script = Path(__file__).with_name("decksmith_baseline.py")
-    proc = subprocess.run([sys.executable, str(script), "--cards", str(n), "--runs", str(runs), "--json"],
-                          capture_output=True, text=True)
+def peer(script: str, n: int, runs: int, *extra: str) -> dict | None:
+    """The JSON report of one peer baseline (bench/<script>) on n cards; None, said on stdout, if it fails."""
+    argv = [sys.executable, str(Path(__file__).with_name(script)), "--cards", str(n), "--runs", str(runs), "--json"]
+    proc = subprocess.run(argv + list(extra), capture_output=True, text=True)
     if proc.returncode != 0:
-        print(f"N={n:>6} decksmith could not run: {proc.stderr.strip()[-300:]}", flush=True)
-        return
-    print(f"N={n:>6} decksmith {proc.stdout.strip()}", flush=True)
+        print(f"N={n:>6} {script} could not run: {proc.stderr.strip()[-300:]}", flush=True)
+        return None
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def peers(n: int, runs: int, which: list[str]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Run the chosen peers on n cards and print their lines: {peer: {"pdf"|"png": (wall s, cpu s)}}."""
+    found = {}
+    for name in which:
+        if name == "protograf":
+            report = peer("protograf_baseline.py", n, runs)
+            keys = {"pdf": "pdf", "png": "png"}
+        else:
+            report = peer("decksmith_baseline.py", n, runs, "--distinct")
+            keys = {"pdf": "total", "png": "build"}  # build draws the PNGs, export lays them out as the PDF
+        if report is None:
+            continue
+        found[name] = {out: (report[f"{key}_s"], report[f"{key}_cpu_s"]) for out, key in keys.items()}
+        for out, (wall, cpu) in found[name].items():
+            print(f"N={n:>6} {name + ' ' + out:<14} wall {wall:8.2f} s  cpu {cpu:8.2f} s  per card "
+                  f"{1000 * wall / n:6.2f} ms  ({name} {report['version']}, start-up {report['startup_s']:.2f} s)", flush=True)
+    return found
+
+
+def compare(n: int, ours: dict[str, tuple[float, float, float]], theirs: dict[str, dict[str, tuple[float, float]]]) -> None:
+    """pnpgen's render/build CPU per card against each peer's pdf, its png wall against each peer's png."""
+    cpu = {ph: 1000 * ours[ph][1] / n for ph in ("render", "build") if ph in ours}
+    if cpu and theirs:
+        parts = [f"{name} pdf {1000 * t['pdf'][1] / n:.2f} ms ("
+                 + ", ".join(f"{ph} {ms / (1000 * t['pdf'][1] / n):.2f}x" for ph, ms in cpu.items()) + ")"
+                 for name, t in theirs.items()]
+        print(f"N={n:>6} cpu per card (ratio pnpgen/peer): pnpgen " + ", ".join(f"{ph} {ms:.2f} ms" for ph, ms in cpu.items())
+              + "; " + "; ".join(parts), flush=True)
+    if "png" in ours and theirs:
+        parts = [f"{name} png {t['png'][0]:.2f} s ({ours['png'][0] / t['png'][0]:.2f}x)" for name, t in theirs.items()]
+        print(f"N={n:>6} png wall (ratio pnpgen/peer): pnpgen {ours['png'][0]:.2f} s; " + "; ".join(parts), flush=True)
 
 
 def main() -> None:
@@ -130,7 +190,8 @@ def main() -> None:
     parser.add_argument("--phases", nargs="+", choices=["load", "validate", "render", "build", "png"],
                         default=["load", "validate", "render", "build", "png"])
     parser.add_argument("--workers", type=int, help="--workers of the png phase (default: pnpgen's, all cores)")
-    parser.add_argument("--decksmith", action="store_true", help="also time decksmith on N cards (png phase)")
+    parser.add_argument("--protograf", action="store_true", help="also time protograf on the same N cards")
+    parser.add_argument("--decksmith", action="store_true", help="also time decksmith on the same N cards")
     parser.add_argument("--profile", choices=["load", "validate", "render"], help="cProfile one run in-process instead")
     args = parser.parse_args()
     sizes = args.sizes + ([50000] if args.huge else [])
@@ -147,15 +208,18 @@ def main() -> None:
                 profile.runctx(code, {}, {})
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
                 continue
+            ours = {}
             for phase in phases:
                 runs = [run_child(phase_argv(phase, folder, Path(tmp) / "out", args.workers)) for _ in range(args.runs)]
                 wall = statistics.median(r[0] for r in runs)
                 cpu = statistics.median(r[1] for r in runs)
                 rss = max(r[2] for r in runs)
+                ours[phase] = (wall, cpu, rss)
                 print(f"N={n:>6} {phase:<8} wall {wall:8.2f} s  cpu {cpu:8.2f} s  "
                       f"per card {1000 * wall / n:6.2f} ms  peak RSS {rss:7.0f} MiB", flush=True)
-                if phase == "png" and args.decksmith:
-                    decksmith(n, args.runs)
+            which = [name for name in ("protograf", "decksmith") if getattr(args, name)]
+            if which:
+                compare(n, ours, peers(n, args.runs, which))
 
 
 if __name__ == "__main__":
