@@ -30,6 +30,7 @@ MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
 HEAD = 384  # fronts this process prepares itself while the workers start: none are sent for them
 CHUNK = 128  # fronts per task: large enough to amortise a round trip, small enough to start soon
 AHEAD = 3  # chunks in flight per worker
+WAIT = False  # wait for the workers instead of preparing a late front here (tests: every front from a worker)
 
 _STATE: dict[str, Any] = {}  # in a worker: the game and the drawing options, set once
 
@@ -93,7 +94,7 @@ class FacePreparer:
         if i is None or self._cards[i] is not card:
             return None
         self._drawn = max(self._drawn, i)
-        while self._queue and self._queue[0][1].done():
+        while self._queue and (self._queue[0][1].done() or (WAIT and i not in self._ready)):
             span, future = self._queue.popleft()
             try:
                 results = future.result()

@@ -1,0 +1,65 @@
+"""Fronts prepared by worker processes ahead of the canvas (``pnpgen.render.prepare``, issue #13
+"every core") draw the very same PDF as fronts prepared in the drawing process: compared byte for
+byte for a bundled game, with the ink saver, and with text that does not fit (its overflow report
+included). The workers are made to deliver every front (``WAIT``, no head start), and the test
+checks they did, so a silently unused pool cannot pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpgen.render import face, prepare
+from pnpgen.render.build import build_game
+from pnpgen.spec import load_game
+
+ROOT = Path(__file__).parents[1]
+
+
+@pytest.fixture
+def every_front_from_a_worker(monkeypatch):
+    monkeypatch.setattr(prepare, "MIN_CARDS", 1)
+    monkeypatch.setattr(prepare, "HEAD", 0)
+    monkeypatch.setattr(prepare, "CHUNK", 16)
+    monkeypatch.setattr(prepare, "WAIT", True)
+    used = []
+    real = face.draw_prepared
+
+    def counted(canvas, prepared, *args):
+        used.append(args[-1])
+        return real(canvas, prepared, *args)
+
+    monkeypatch.setattr(face, "draw_prepared", counted)
+    return used
+
+
+def _pdfs(result):
+    return {p.name: p.read_bytes() for p in result.files if p.suffix == ".pdf"}
+
+
+@pytest.mark.parametrize("game_id, ink", [("xenoshyft", False), ("zombicide-invader", True)])
+def test_worker_fronts_draw_the_same_pdf(tmp_path, every_front_from_a_worker, game_id, ink):
+    game = load_game(game_id)
+    one = build_game(game, tmp_path / "one", workers=1, ink_saver=ink)
+    assert not every_front_from_a_worker
+    two = build_game(game, tmp_path / "two", workers=2, ink_saver=ink)
+    fronts = {c.id for c in game.cards if c.copies > 0 and game.card_types[c.type].size}
+    assert set(every_front_from_a_worker) == fronts  # every front came from a worker
+    assert _pdfs(one) and _pdfs(one) == _pdfs(two)
+
+
+def test_overflowing_text_is_reported_the_same(tmp_path, every_front_from_a_worker):
+    """A text too long for its box, prepared in a worker, is drawn cut and reported exactly as when
+    prepared here (FIT001's build-time twin)."""
+    from dataclasses import replace
+
+    game = load_game("xenoshyft")
+    long = " ".join(["DEAL 3 DAMAGE TO EVERY ENEMY IN EVERY LANE."] * 30)
+    cards = tuple(replace(c, fields={**c.fields, "ability": long}) if c.type == "troop" else c for c in game.cards)
+    game = replace(game, cards=cards)
+    one = build_game(game, tmp_path / "one", workers=1)
+    two = build_game(game, tmp_path / "two", workers=2)
+    assert every_front_from_a_worker
+    assert one.overflows and [str(o) for o in one.overflows] == [str(o) for o in two.overflows]
+    assert _pdfs(one) == _pdfs(two)
