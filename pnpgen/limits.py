@@ -35,12 +35,20 @@ def env_name(name: str) -> str:
 
 
 _ENV_NAMES = {name: env_name(name) for name in DEFAULTS}
+# Read on every call (tests and the studio change the environment at run time), ~60 times per card
+# face. ``os.environ.get`` encodes the name and decodes the value each time; on POSIX the mapping
+# it keeps in step with the process environment (``_data``, bytes to bytes) answers the common case,
+# unset, with one dictionary lookup.
+_ENV_DATA = getattr(os.environ, "_data", None) if os.name == "posix" else None
+_ENV_KEYS = {name: os.fsencode(env) for name, env in _ENV_NAMES.items()}
 
 
 def limit(name: str) -> int:
     """The limit ``name`` (see ``DEFAULTS``), raised or lowered by ``PNPGEN_LIMIT_<NAME>``."""
-    # Read on every call (tests and the studio change the environment at run time); asked ~50
-    # times per card face, so the common case (unset) does one dictionary lookup and no formatting.
+    key = _ENV_KEYS.get(name)
+    if isinstance(_ENV_DATA, dict) and key is not None:
+        if not _ENV_DATA.get(key):
+            return int(DEFAULTS[name][0])
     raw = os.environ.get(_ENV_NAMES.get(name) or env_name(name))
     if not raw:
         return int(DEFAULTS[name][0])

@@ -124,10 +124,9 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
     font, bold = font_name(font), font_name(bold_font or "bold")
     # The common case, every character in both the regular and the bold font (whatever its case),
     # needs no tokenizing: nothing can be missing.
-    have, have_bold = _coverage(font), _coverage(bold)
     change = str.upper if case == "upper" else str.lower if case == "lower" else None
     chars = set(text) if change is None else set(text) | set(change(text))
-    if all(ch.isspace() or (ord(ch) in have and ord(ch) in have_bold) for ch in chars):
+    if chars <= _in_both(font, bold):
         return []
     fallback = tuple(font_name(f) for f in fallback)
     missing: list[str] = []
@@ -141,6 +140,13 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
                     if ord(ch) not in have and not ch.isspace() and ch not in missing:
                         missing.append(ch)
     return missing
+
+
+@lru_cache(maxsize=256)
+def _in_both(font: str, bold: str) -> frozenset[str]:
+    """The characters both fonts have, and whitespace (never missing): one subset test per text."""
+    both = _coverage(font) & _coverage(bold)
+    return frozenset(map(chr, both)) | {ch for ch in map(chr, range(0x3000 + 1)) if ch.isspace()}
 
 
 def _coverage(font: str) -> frozenset[int]:

@@ -103,7 +103,7 @@ def make_context(game: Any, card: Any | None, card_type: Any, template: Template
         "game": _FaceView(id=game.id, name=game.name, **({"version": version} if version is not None else {})),
         "build": _FaceView(**(build_values() if build is None else build)),
         "card_type": _FaceView(id=card_type.id, name=card_type.name, back=card_type.back),
-        "palette": {k: to_hex(v) for k, v in template.palette.items()},
+        "palette": dict(_palette_hex(template)),
         "icon": {i.name: i.token for i in template.icons.icons},
         # (name, value) of the card's fields, unknown as '?': for generic templates that list them.
         "fields": [(k, "?" if v is None else v) for k, v in card.fields.items()] if card is not None else [],
@@ -111,6 +111,19 @@ def make_context(game: Any, card: Any | None, card_type: Any, template: Template
     for name, src, where in template.vars:
         ctx[name] = expr.render(src, ctx, where, f"var {name!r}").strip()
     return ctx
+
+
+_PALETTES: dict[int, tuple[Template, dict[str, str]]] = {}
+
+
+def _palette_hex(template: Template) -> dict[str, str]:
+    """The template's palette as hex strings, made once per template (a copy goes to each card)."""
+    hit = _PALETTES.get(id(template))
+    if hit is None or hit[0] is not template:
+        if len(_PALETTES) >= 256:
+            _PALETTES.clear()
+        hit = _PALETTES[id(template)] = (template, {k: to_hex(v) for k, v in template.palette.items()})
+    return hit[1]
 
 
 def _len(v: Length, extent: float) -> float:
@@ -259,7 +272,11 @@ class _Resolver:
             text = expr.render(b.text, self.ctx, b.where, f"box {b.name!r} text").strip()
             if not text:
                 return  # an empty value draws nothing, not even the badge behind it
-        x, y, w, h = self.rect(0.0, 0.0, self.W, self.H, b.x, b.y, b.w, b.h)
+        key = (id(b), self.W, self.H)  # a box's place is the same on every card
+        hit = self.static.get(key)
+        if hit is None or hit[0] is not b:
+            hit = self.static[key] = (b, self.rect(0.0, 0.0, self.W, self.H, b.x, b.y, b.w, b.h))
+        x, y, w, h = hit[1]
         frame = (x, self.H - (y + h), w, h)
         for s in b.shapes:
             self.shape(s, frame)
