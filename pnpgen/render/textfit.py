@@ -103,8 +103,10 @@ def _by_coverage(text: str, font: str, fallback: tuple[str, ...]) -> list[tuple[
     """``text`` cut into (piece, font) runs: each character in the first of ``font`` and
     ``fallback`` that has its glyph. A character none has stays in ``font`` (and is reported by
     :func:`missing_glyphs`). The common case, every glyph in ``font``, costs one set test."""
+    if not fallback:
+        return [(text, font)]
     have = _coverage(font)
-    if not fallback or all(ord(ch) in have for ch in text):
+    if all(ord(ch) in have for ch in text):
         return [(text, font)]
     pieces: list[tuple[str, str]] = []
     for ch in text:
