@@ -19,6 +19,7 @@ from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.loader import find_game_dir
 from pnpgen.validate import Severity, ValidationResult, validate_game
+from pnpgen.validate.context import FACE_BLEED_MM, front_facts
 
 
 @dataclass
@@ -88,11 +89,20 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
                              hit["cards"], hit["warnings"], hit["overflows"])
         return KitResult(False, None, result, hit["notes"], up_to_date=True)
     buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
+    loaded = load_game(directory)
+    # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
+    # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.
+    fronts: dict = {}
+    same_faces = options.get("bleed_mm", 3) == FACE_BLEED_MM and not options.get("ink_saver")
+
+    def keep(card, face, fits) -> None:
+        fronts[card.id] = (card, front_facts(face, fits, card.id))
+
+    result = build_game(loaded, out_dir, progress=progress, workers=workers,
+                        on_front=keep if same_faces else None, **options)
     if progress:
         progress(f"{game}: validating")
-    loaded = load_game(directory)
-    validation = validate_game(loaded, workers=workers)
-    result = build_game(loaded, out_dir, progress=progress, workers=workers, **options)
+    validation = validate_game(loaded, workers=workers, fronts=fronts)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")

@@ -72,7 +72,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
                only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
-               ink_saver: bool = False, workers: int | None = 1) -> BuildResult:
+               ink_saver: bool = False, workers: int | None = 1,
+               on_front: Callable[[Any, Any, tuple], None] | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
@@ -88,7 +89,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
     is written. ``workers`` processes rasterise PNGs and TTS sheets (None: every core, the CLI's
     default; 1, the library's default, keeps to this process so a script needs no ``__main__``
-    guard; the same bytes for any number)."""
+    guard; the same bytes for any number). ``on_front(card, resolved front, fits)`` is called for each
+    card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator)."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
@@ -104,7 +106,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
             return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
         return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
                            draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                           only, types, pages, ink_saver, workers)
+                           only, types, pages, ink_saver, workers, on_front)
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -114,7 +116,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
                 sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None,
                 only: Sequence[str], types: Sequence[str], pages: str | None,
-                ink_saver: bool, workers: int | None) -> BuildResult:
+                ink_saver: bool, workers: int | None, on_front=None) -> BuildResult:
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     others = _others(game)
@@ -163,6 +165,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
         painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None)
+        painter.on_front = on_front
         drawn = 0
         first = 1  # the PDF-wide number of this group's first sheet
         placements, machines = [], {}

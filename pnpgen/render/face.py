@@ -364,13 +364,15 @@ def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None, b
     return fit_reports(_resolve(game, card, card.type, "front", bleed, library), card.id)
 
 
-def fit_reports(face: ResolvedFace, card_id: str) -> list[FitReport]:
-    """How each text box of a resolved face fits (see :func:`measure_card`)."""
+def fit_reports(face: ResolvedFace, card_id: str, fits: tuple[FitResult, ...] | None = None) -> list[FitReport]:
+    """How each text box of a resolved face fits (see :func:`measure_card`); ``fits``, the boxes'
+    fits in order when already made (``prepare_front``)."""
     register_fonts()
     out = []
+    fitted = iter(fits or ())
     for op in face.ops:
         if isinstance(op, TextOp):
-            fit = _fit(op, face.icons, face.language)
+            fit = next(fitted) if fits is not None else _fit(op, face.icons, face.language)
             out.append(
                 FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
             )

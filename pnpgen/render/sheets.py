@@ -67,6 +67,9 @@ class CardPainter:
         # Fronts made ready by worker processes (``pnpgen.render.prepare.FacePreparer``); only
         # with the default drawing functions, which are what the workers run.
         self.prepared = None
+        # Called with (card, resolved front, its fits) for each front drawn, with the default drawing
+        # functions: a build hands them to the validator, which then need not resolve them again.
+        self.on_front: Callable[[Card, Any, tuple], None] | None = None
         # Passed only when asked for, so drawing functions without the option keep working.
         self._ink = {"ink_saver": True} if ink_saver else {}
 
@@ -75,10 +78,16 @@ class CardPainter:
         if name not in self._forms:
             self._begin(name, cell)
             ready = self.prepared.take(card) if self.prepared is not None and self._default_faces else None
+            if ready is None and self.on_front is not None and self._default_faces:
+                from pnpgen.render.face import prepare_front
+
+                ready = prepare_front(self.game, card, self.bleed, bool(self._ink))
             if ready is not None:
                 from pnpgen.render.face import draw_prepared
 
                 self.overflows.extend(draw_prepared(self.canvas, ready, 0.0, 0.0, self.bleed, card.id))
+                if self.on_front is not None:
+                    self.on_front(card, *ready)
             else:
                 self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
             self._end(name)

@@ -31,6 +31,25 @@ class FrontFacts:
     error: Exception | None = None
 
 
+def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
+    """The facts the checks keep of a resolved front; ``fits`` are its text boxes' fits in order
+    when already made (a build drawing the face), else they are made here as drawing makes them."""
+    from pnpgen.render.face import fit_reports
+    from pnpgen.render.textfit import missing_glyphs
+    from pnpgen.template.resolve import TextOp
+
+    glyphs = []
+    for op in face.ops:
+        if isinstance(op, TextOp):
+            st = op.style
+            missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
+            if missing:
+                glyphs.append((op, tuple(missing)))
+    overflows = [r for r in fit_reports(face, card_id, fits) if not r.fits] if with_fit else []
+    return FrontFacts(face.width, face.height, tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
+                      tuple(overflows), tuple(glyphs))
+
+
 @dataclass
 class CheckContext:
     game: Game
@@ -46,9 +65,7 @@ class CheckContext:
         if hit is not None and hit[0] is card:
             return hit[1]
         from pnpgen.errors import ImageError
-        from pnpgen.render.face import fit_reports, resolved_front
-        from pnpgen.render.textfit import missing_glyphs
-        from pnpgen.template.resolve import TextOp
+        from pnpgen.render.face import resolved_front
         from pnpgen.units import mm
 
         try:
@@ -56,17 +73,7 @@ class CheckContext:
         except ImageError as err:
             facts = FrontFacts(error=err)
         else:
-            glyphs = []
-            for op in face.ops:
-                if isinstance(op, TextOp):
-                    st = op.style
-                    missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
-                    if missing:
-                        glyphs.append((op, tuple(missing)))
-            overflows = [r for r in fit_reports(face, card.id) if not r.fits] if self.with_fit else []
-            facts = FrontFacts(face.width, face.height,
-                               tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
-                               tuple(overflows), tuple(glyphs))
+            facts = front_facts(face, None, card.id, self.with_fit)
         self._fronts[card.id] = (card, facts)
         return facts
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pnpgen.spec.model import Game
 from pnpgen.validate.context import CheckContext
+from pnpgen.validate.parallel import MIN_CARDS_PER_WORKER
 from pnpgen.validate.findings import Finding, Severity, Tally
 from pnpgen.validate.registry import all_checks
 
@@ -59,15 +60,26 @@ def grouped(findings: list[Finding]) -> list[Finding]:
 
 
 def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None,
-                  workers: int | None = 1) -> ValidationResult:
+                  workers: int | None = 1, fronts: dict | None = None) -> ValidationResult:
     """Run the checks. An expansion is checked with its base game as context (glossary, balance
     peers, pool counts), but only findings about its own cards, or about the game as a whole,
     are kept: the base game's own problems are ``pnpgen validate <base>``'s business.
 
     ``workers`` processes share the per-card work (fronts, ability parsing) of a large deck
     (None: every core, as the CLI asks; the default 1 keeps to this process, so a library caller's
-    script needs no ``__main__`` guard for spawned workers); the findings are the same for any number."""
+    script needs no ``__main__`` guard for spawned workers); the findings are the same for any number.
+
+    ``fronts`` (card id -> (card, FrontFacts)) are fronts a build just drew, resolved and fitted at
+    the checks' bleed (``context.FACE_BLEED_MM``): the checks take them instead of doing that again."""
     ctx = CheckContext(game, with_fit=with_fit)
+    primed = 0
+    for card in game.cards if fronts else ():
+        hit = fronts.get(card.id)
+        if hit is not None and hit[0] is card:
+            ctx.prime_front(card, hit[1])
+            primed += 1
+    if primed and len(game.cards) - primed < MIN_CARDS_PER_WORKER:
+        workers = 1  # what is left (other cards' fronts, ability parsing) would not pay for a process
     if workers != 1 and (only is None or only & _PER_CARD_CODES):
         from pnpgen.render.workers import worker_count
         from pnpgen.validate.parallel import precompute
