@@ -155,18 +155,24 @@ def main():
               "cpu_count": os.cpu_count(), "all_runs": res,
               "commands": [f"{exe} init", f"{exe} build --output OUT",
                            f"{exe} export OUT --output deck.pdf"]}
+    emit(report, work, args, f"decksmith {version}, {args.cards} cards ({rows} distinct)",
+         ("startup", "build", "export", "total"), f"pdf      {pdf_size / 1e6:7.1f} MB, {pages} pages")
+
+
+def emit(report: dict, work: Path, args, title: str, steps: tuple[str, ...], last: str) -> None:
+    """Keep or remove the work folder (--keep), then print the report: one JSON line (--json) or
+    the median wall and CPU of each step. Shared by the peer baselines."""
     if args.keep:
         report["workdir"] = str(work)
     else:
         shutil.rmtree(work, ignore_errors=True)
     if args.json:
         print(json.dumps(report), flush=True)
-    else:
-        print(f"decksmith {version}, {args.cards} cards ({rows} distinct), median of {args.runs} runs "
-              f"(wall / user+sys CPU):")
-        for k in ("startup", "build", "export", "total"):
-            print(f"  {k:8s} {med[k + '_s']:7.2f} s   cpu {med[k + '_cpu_s']:7.2f} s")
-        print(f"  pdf      {pdf_size / 1e6:7.1f} MB, {pages} pages")
+        return
+    print(f"{title}, median of {args.runs} runs (wall / user+sys CPU):")
+    for k in steps:
+        print(f"  {k:8s} {report[k + '_s']:7.2f} s   cpu {report[k + '_cpu_s']:7.2f} s")
+    print(f"  {last}")
 
 
 if __name__ == "__main__":

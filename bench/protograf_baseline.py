@@ -36,7 +36,6 @@ pnpgen's venv: the cards come from bench/scale.py.
 """
 import argparse
 import csv
-import json
 import os
 import shutil
 import statistics
@@ -45,7 +44,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from decksmith_baseline import ensure_venv, log, run  # this script's folder is on sys.path
+from decksmith_baseline import emit, ensure_venv, log, run  # this script's folder is on sys.path
 from scale import peer_rows
 
 PIP_SPEC = "protograf==0.6.0"
@@ -141,18 +140,8 @@ def main():
               "pdf_bytes": pdf_size, "pdf_pages": int(pages or 0), "pngs": pngs,
               "cpu_count": os.cpu_count(), "all_runs": res,
               "commands": [f"{py} -c 'import protograf'", f"{py} deck_pdf.py", f"{py} deck_png.py"]}
-    if args.keep:
-        report["workdir"] = str(work)
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-    if args.json:
-        print(json.dumps(report), flush=True)
-    else:
-        print(f"protograf {version}, {args.cards} distinct cards, median of {args.runs} runs "
-              f"(wall / user+sys CPU):")
-        for k in ("startup", "pdf", "png"):
-            print(f"  {k:8s} {med[k + '_s']:7.2f} s   cpu {med[k + '_cpu_s']:7.2f} s")
-        print(f"  pdf      {pdf_size / 1e6:7.1f} MB, {pages} pages; {pngs} card PNGs")
+    emit(report, work, args, f"protograf {version}, {args.cards} distinct cards", ("startup", "pdf", "png"),
+         f"pdf      {pdf_size / 1e6:7.1f} MB, {pages} pages; {pngs} card PNGs")
 
 
 if __name__ == "__main__":
