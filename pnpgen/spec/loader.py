@@ -37,7 +37,7 @@ from pnpgen.spec.model import (
 from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
 from pnpgen.spec.sizes import size_from_value
 from pnpgen.spec.tabular import SPREADSHEET_SUFFIXES, read_cards
-from pnpgen.spec.yamlio import LocDict, LocList, load_yaml
+from pnpgen.spec.yamlio import LocDict, LocList, load_yaml, load_yaml_items, load_yaml_text, read_yaml_text
 from pnpgen.units import UnitError
 
 GAME_FILE = "game.yaml"
@@ -339,7 +339,13 @@ def _raw_cards(directory: Path, files: FileResolver, card_types: dict[str, CardT
 
 
 def _yaml_cards(path: Path, files: FileResolver) -> list[tuple[Path, LocDict]]:
-    data = load_yaml(path, files)
+    text = read_yaml_text(path, files)
+    # A card file is one long list: read a card at a time, so a deck's nodes never all live at once.
+    items = load_yaml_items(text, path, "cards")
+    if items is not None and all(isinstance(raw, LocDict) for raw in items):
+        return [(path, raw) for raw in items]
+    # Anything else, and every error: the whole-file read, with its errors and checks.
+    data = load_yaml_text(text, path)
     if data is None:
         return []
     if not isinstance(data, LocDict) or "cards" not in data:
