@@ -25,8 +25,16 @@ def _marked(x):
     return (type(x).__name__, x)
 
 
+def _items(text: str, path: str = "cards.yaml") -> list | None:
+    """Every item read one by one, or None when the document is left to the whole read."""
+    try:
+        return list(yamlio.load_yaml_items(text, path, "cards"))
+    except yamlio.NotItemByItem:
+        return None
+
+
 def _same_as_whole(text: str, path: str = "cards.yaml") -> None:
-    items = yamlio.load_yaml_items(text, path, "cards")
+    items = _items(text, path)
     assert items is not None, "this document should be read item by item"
     whole = yamlio.load_yaml_text(text, path)["cards"]
     assert [_marked(i) for i in items] == [_marked(i) for i in whole]
@@ -71,7 +79,7 @@ def test_same_values_and_lines(text: str) -> None:
 ], ids=["empty", "null", "not-mapping", "extra-key", "key-first", "anchor-key", "anchor-list", "tag-map",
         "tag-seq", "duplicate", "unknown-tag", "bad-int", "syntax", "undefined-alias", "two-docs"])
 def test_left_to_the_whole_read(text: str) -> None:
-    assert yamlio.load_yaml_items(text, "cards.yaml", "cards") is None
+    assert _items(text) is None
 
 
 def test_depth_bound_counts_the_file_mapping_and_list(monkeypatch) -> None:
@@ -79,7 +87,7 @@ def test_depth_bound_counts_the_file_mapping_and_list(monkeypatch) -> None:
     (docs/security.md) is the whole file's, not the card's own."""
     monkeypatch.setenv("PNPGEN_LIMIT_YAML_DEPTH", "5")
     ok = "cards:\n- id: a\n  deep: [[x]]\n"          # mapping, list, card, list, list, scalar = 6
-    assert yamlio.load_yaml_items(ok, "c.yaml", "cards") is None
+    assert _items(ok) is None
     with pytest.raises(SpecError, match="nested more than 5 deep"):
         yamlio.load_yaml_text(ok, "c.yaml")
     shallow = "cards:\n- id: a\n  deep: [x]\n"        # 5 levels: within the bound both ways
@@ -92,7 +100,7 @@ def test_value_count_is_the_whole_files(monkeypatch) -> None:
     monkeypatch.setenv("PNPGEN_LIMIT_YAML_NODES", "53")
     _same_as_whole(text)
     monkeypatch.setenv("PNPGEN_LIMIT_YAML_NODES", "52")
-    assert yamlio.load_yaml_items(text, "c.yaml", "cards") is None
+    assert _items(text) is None
     with pytest.raises(SpecError, match="more than 52 values"):
         yamlio.load_yaml_text(text, "c.yaml")
 
@@ -109,3 +117,38 @@ def test_first_error_of_a_card_file_is_the_whole_reads(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as err:
         load_game(game)
     assert "units.yaml:10" in str(err.value) and "syntax" in str(err.value)
+
+
+def _game(tmp_path: Path, **files: str) -> Path:
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: g\nname: G\nplayers: {min: 1, max: 2}\n"
+                                    "card_types:\n  unit:\n    name: Unit\n    fields: {}\n")
+    for name, text in files.items():
+        (game / f"{name}.yaml").write_text(text)
+    return game
+
+
+GOOD = "- id: {0}\n  name: {0}\n  type: unit\n  copies: 1\n"
+
+
+def test_a_file_that_cannot_be_read_is_reported_before_a_bad_card(tmp_path: Path) -> None:
+    """Cards are built as they are read, but a bad card in an earlier file (a.yaml, copies: -1) is
+    reported only if every file reads: b.yaml's syntax error comes first, as when all were read first."""
+    game = _game(tmp_path, a="cards:\n" + GOOD.format("a") + GOOD.format("b").replace("copies: 1", "copies: -1"),
+                 b="cards:\n" + GOOD.format("c") + "- id: d\n  name: x: y\n")
+    with pytest.raises(SpecError) as err:
+        load_game(game)
+    assert "b.yaml:7" in str(err.value) and "syntax" in str(err.value)
+    (game / "b.yaml").write_text("cards:\n" + GOOD.format("c"))
+    with pytest.raises(SpecError, match=r"a\.yaml:9: .*'copies' must be a whole number"):
+        load_game(game)
+
+
+def test_a_card_that_is_not_a_mapping_after_good_ones(tmp_path: Path) -> None:
+    game = _game(tmp_path, a="cards:\n" + GOOD.format("a") + GOOD.format("b") + "- just text\n")
+    with pytest.raises(SpecError, match=r"a\.yaml:10: each card must be a mapping"):
+        load_game(game)
+    (game / "a.yaml").write_text("cards:\n" + GOOD.format("a") + GOOD.format("b"))
+    assert [c.id for c in load_game(game).cards] == ["a", "b"]
+    assert str(load_game(game).cards[1].where("copies")) == f"{game / 'a.yaml'}:9"

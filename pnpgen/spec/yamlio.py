@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 
@@ -110,47 +110,55 @@ def read_yaml_text(path: Path, files: FileResolver | None = None) -> str:
     return (files or resolver_for(path.parent)).read_text(path)
 
 
-def load_yaml_items(text: str, path: Path | str, key: str) -> list[Any] | None:
+class NotItemByItem(Exception):
+    """Raised by :func:`load_yaml_items` for a document it does not read item by item."""
+
+
+def load_yaml_items(text: str, path: Path | str, key: str) -> Iterator[Any]:
     """The items of a document that is exactly ``{key: [item, ...]}`` (no anchor or tag on the
-    mapping, the key or the list), composed, checked and constructed one item at a time: only one
-    item's nodes live at once, not the whole file's. The items are the values
+    mapping, the key or the list), each composed, checked and constructed when asked for: only one
+    item's nodes live at once, not the whole file's. They are the values
     ``load_yaml_text(text, path)[key]`` holds.
 
-    None for any other document and for any error (syntax, limits, tags, duplicate keys): the
-    caller then reads it whole with :func:`load_yaml_text`, which gives exactly the error (and
-    the first of several) a whole read gives. So this path has only to be right for good files."""
+    :class:`NotItemByItem` (before or after some items) for any other document and for any error
+    (syntax, limits, tags, duplicate keys): the caller then reads it whole with
+    :func:`load_yaml_text`, which gives exactly the error (and the first of several) a whole read
+    gives. So this path has only to be right for good files: a document it leaves after some items
+    is one the whole read refuses (another key or document follows, or an error)."""
     loader = None
     try:
         if limit("yaml_depth") < 3:  # the mapping and the list alone reach the bound
-            return None
+            raise NotItemByItem
         loader = _LocLoader(text)
         loader.name = str(path)
         get, peek = loader.get_event, loader.peek_event
         if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
-            return None
+            raise NotItemByItem
         if not _plain_start(get(), yaml.MappingStartEvent):
-            return None
+            raise NotItemByItem
         name = get()
         if type(name) is not yaml.ScalarEvent or name.anchor is not None or name.tag is not None or name.value != key:
-            return None
+            raise NotItemByItem
         if not _plain_start(get(), yaml.SequenceStartEvent):
-            return None
+            raise NotItemByItem
         cap, total = limit("yaml_nodes"), 3  # the mapping, the key and the list themselves
-        items = []
         while type(peek()) is not yaml.SequenceEndEvent:
             node = loader._compose_bounded(outer=2)
             total += check_node(node)
             if total > cap:
-                return None
-            items.append(loader.construct_document(node))
+                raise NotItemByItem
+            item = loader.construct_document(node)
+            del node  # the item's nodes go now, before the next item's are composed
+            yield item
         get()
         if type(get()) is not yaml.MappingEndEvent or type(get()) is not yaml.DocumentEndEvent:
-            return None
+            raise NotItemByItem
         if type(get()) is not yaml.StreamEndEvent:
-            return None
-        return items
+            raise NotItemByItem
+    except NotItemByItem:
+        raise
     except Exception:  # every error is reported by the whole read the caller falls back to
-        return None
+        raise NotItemByItem from None
     finally:
         if loader is not None:
             loader.dispose()
