@@ -30,9 +30,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
-
-from pnpgen.spec import load_game
 
 SYLLABLES = ["ka", "ro", "vex", "tal", "mor", "zin", "dra", "quo", "lith", "sar", "nem", "bru", "cor",
              "phy", "gul", "tesh", "or", "an", "ix", "ul", "wen", "yor", "hak", "pel"]
@@ -50,6 +47,10 @@ PHASES = {
 
 def generate(n: int, folder: Path, seed: int = 1) -> None:
     """Write an expansion of xenoshyft with n distinct troops into folder."""
+    import yaml
+
+    from pnpgen.spec import load_game
+
     rng = random.Random(seed)
     base = load_game("xenoshyft")
     troops = [c for c in base.cards if c.type == "troop"]
@@ -123,6 +124,9 @@ def decksmith(n: int, runs: int) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--generate"]:
+        generate(int(sys.argv[2]), Path(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[400, 2000, 10000])
     parser.add_argument("--huge", action="store_true", help="also N = 50,000 (slow)")
@@ -138,7 +142,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             folder = Path(tmp) / f"scale{n}"
-            generate(n, folder)
+            # In a child: Linux counts the RSS a process had when it forked into every child's peak
+            # RSS (ru_maxrss), so this process must never hold the generated deck.
+            subprocess.run([sys.executable, __file__, "--generate", str(n), str(folder)], check=True)
             if args.profile:
                 import cProfile
                 import pstats
