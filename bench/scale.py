@@ -43,9 +43,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
-
-from pnpgen.spec import load_game
 
 SYLLABLES = ["ka", "ro", "vex", "tal", "mor", "zin", "dra", "quo", "lith", "sar", "nem", "bru", "cor",
              "phy", "gul", "tesh", "or", "an", "ix", "ul", "wen", "yor", "hak", "pel"]
@@ -63,6 +60,8 @@ PHASES = {
 
 def distinct_troops(n: int, seed: int = 1) -> list[dict]:
     """n distinct troop cards (names and ability texts), the same for the same n and seed."""
+    from pnpgen.spec import load_game  # here, not at the top: the parent bench process stays small
+
     rng = random.Random(seed)
     base = load_game("xenoshyft")
     troops = [c for c in base.cards if c.type == "troop"]
@@ -101,6 +100,8 @@ def peer_rows(n: int) -> list[dict]:
 
 def generate(n: int, folder: Path) -> None:
     """Write an expansion of xenoshyft with the n distinct troops of distinct_troops(n) into folder."""
+    import yaml
+
     cards = distinct_troops(n)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     (folder / "pnpgen.yaml").write_text(f"id: scale{n}\nname: Scale {n}\nbase: xenoshyft\n")
@@ -183,6 +184,9 @@ def compare(n: int, ours: dict[str, tuple[float, float, float]], theirs: dict[st
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--generate"]:
+        generate(int(sys.argv[2]), Path(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[400, 2000, 10000])
     parser.add_argument("--huge", action="store_true", help="also N = 50,000 (slow)")
@@ -199,7 +203,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             folder = Path(tmp) / f"scale{n}"
-            generate(n, folder)
+            # In a child: Linux counts the RSS a process had when it forked into every child's peak
+            # RSS (ru_maxrss), so this process must never hold the generated deck.
+            subprocess.run([sys.executable, __file__, "--generate", str(n), str(folder)], check=True)
             if args.profile:
                 import cProfile
                 import pstats

@@ -10,6 +10,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import BinaryIO, Callable
 
 _TEMP = re.compile(r"^\..+\.(\d+)\.[A-Za-z0-9_]+\.tmp$")
 _cleaned: set[Path] = set()
@@ -46,6 +47,12 @@ def remove_orphans(folder: Path) -> list[Path]:
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
+    atomic_write(path, lambda fh: fh.write(data))
+
+
+def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """``write(file)`` into a temp file beside ``path``, renamed to ``path`` once it returns
+    (for output written piece by piece, never all in memory)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.parent not in _cleaned:
@@ -54,7 +61,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            write(fh)
         # mkstemp makes the file private; outputs are ordinary files, so honour the umask.
         umask = os.umask(0)
         os.umask(umask)

@@ -57,8 +57,10 @@ class BoundedComposer(Composer):
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         return self._compose_bounded()
 
-    def _compose_bounded(self):  # type: ignore[no-untyped-def]
-        cap = limit("yaml_depth")
+    def _compose_bounded(self, outer: int = 0):  # type: ignore[no-untyped-def]
+        """One node from the next events; ``outer`` collections enclose it (they count for the
+        depth bound, as when a reader composes a document's items one at a time)."""
+        cap = limit("yaml_depth") - outer
         anchors = self.anchors
         get_event, resolve = self.get_event, self.resolve  # type: ignore[attr-defined]
         # Open collections, innermost last: [node, pending mapping key or _NO_KEY].
@@ -147,10 +149,11 @@ def reader_error_line(text: str, err: yaml.reader.ReaderError) -> int:
     return text.count("\n", 0, err.position) + 1
 
 
-def check_node(node: yaml.Node | None) -> None:
-    """Reject unknown tags, recursive aliases and alias bombs in a composed document."""
+def check_node(node: yaml.Node | None) -> int:
+    """Reject unknown tags, recursive aliases and alias bombs in a composed document; returns
+    the number of values the node expands to (0 for no node)."""
     if node is None:
-        return
+        return 0
     cap = limit("yaml_nodes")
     sizes: dict[int, int] = {}
     active: set[int] = set()
@@ -191,3 +194,4 @@ def check_node(node: yaml.Node | None) -> None:
         for c in kids:
             if id(c) not in sizes:
                 stack.append((c, False))
+    return sizes[id(node)]

@@ -3,9 +3,11 @@
 - forms (XObjects) with complete resources (see ``_Canvas``);
 - ``invariant=1``: fixed dates and document id, so two builds are byte-identical;
 - ``initialFontName`` = the bundled body face, so reportlab never writes an unembedded Helvetica;
-- compressed page streams, encoded as each page or form is finished (see ``_Canvas``);
+- compressed page streams, encoded as each page or form is finished (see ``_Canvas``) and kept in a
+  spool file, not in memory, until the file is written (``_Spool``);
 - TrimBox/BleedBox set per page (PDF boxes are (x0, y0, x1, y1) in points);
-- output written to a temporary file and renamed, so nothing is ever half-written;
+- output written object by object to a temporary file and renamed (``save``), so nothing is ever
+  half-written and the file's bytes never all live in memory;
 - press output (``--pdfx 4 | 1a | 1a:2003``, see :mod:`pnpgen.render.pdfx`): every colour set on the
   canvas, its forms and text objects goes through the CMYK converter, so no RGB operator is written.
 """
@@ -13,12 +15,16 @@
 from __future__ import annotations
 
 import io
+import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFStream
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen import __version__
-from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.fsutil import atomic_write
 from pnpgen.layout.geometry import Rect
 from pnpgen.render import fonts
 
@@ -95,11 +101,20 @@ class _Canvas(Canvas):
 
         name = xObjectName(self._formData[0])  # before endForm restores an enclosing form's data
         super().endForm(**extra_attributes)
-        _encode_now(self._doc.idToObject[name])
+        _encode_now(self._doc.idToObject[name], self._pnp_spool)
 
     def showPage(self):
         super().showPage()
-        _encode_now(self._doc.Pages.pages[-1])
+        _encode_now(self._doc.Pages.pages[-1], self._pnp_spool)
+
+    # Finished streams' bytes, kept out of memory until the file is written (made on first use).
+    _pnp_spool_file = None
+
+    @property
+    def _pnp_spool(self) -> "_Spool":
+        if self._pnp_spool_file is None:
+            self._pnp_spool_file = _Spool()
+        return self._pnp_spool_file
 
 
     # Press output: reportlab routes setFillColor/setStrokeColor (canvas and text objects) through
@@ -141,8 +156,9 @@ class _Canvas(Canvas):
             return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
         super().setStrokeAlpha(a)
 
-def _encode_now(obj) -> None:
-    """Compress a finished page's or form's content now rather than when the file is written.
+def _encode_now(obj, spool: "_Spool") -> None:
+    """Compress a finished page's or form's content now rather than when the file is written,
+    and keep the result in ``spool``, not in memory.
 
     reportlab keeps every page and form as drawing text until ``save`` and only then compresses
     it, so a deck's memory grew with its pages at several times the compressed size. This is
@@ -150,7 +166,7 @@ def _encode_now(obj) -> None:
     stream dictionary, which ``PDFStream.format`` then leaves alone), done early, so the bytes
     of the file are the same."""
     from reportlab import rl_config
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFZCompress
 
     stream = getattr(obj, "stream", None)
     if not stream or obj.Contents or not getattr(obj, "compression", 0):
@@ -159,11 +175,54 @@ def _encode_now(obj) -> None:
     content = stream
     for f in reversed(filters):
         content = f.encode(content)
-    contents = PDFStream(content=content)
+    if isinstance(content, str) and not content.isascii():  # never from these filters; kept as reportlab would
+        contents = PDFStream(content=content)
+    else:
+        contents = _SpooledStream(spool, content)
     contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
     obj.Contents = contents
     obj.stream = None
 
+
+class _Spool:
+    """Finished streams' bytes, appended to one temporary file (in memory up to ``MEMORY`` bytes,
+    then on disk) and read back, each once, when the PDF is written: a deck's pages and card
+    faces would otherwise keep the whole file's bytes in memory until the end."""
+
+    MEMORY = 4 << 20
+
+    def __init__(self) -> None:
+        self._file = tempfile.SpooledTemporaryFile(max_size=self.MEMORY)
+        self._end = 0
+
+    def put(self, data: bytes) -> tuple[int, int]:
+        self._file.seek(self._end)
+        self._file.write(data)
+        at, self._end = (self._end, len(data)), self._end + len(data)
+        return at
+
+    def get(self, at: tuple[int, int]) -> bytes:
+        self._file.seek(at[0])
+        return self._file.read(at[1])
+
+
+class _SpooledStream(PDFStream):
+    """A ``PDFStream`` whose (already encoded) content waits in a :class:`_Spool`; written as
+    ``PDFStream.format`` writes a stream whose dictionary names its filters."""
+
+    def __init__(self, spool: _Spool, content: bytes | str) -> None:
+        super().__init__(PDFDictionary(), None)
+        # ASCII85 output is ASCII text: kept as bytes, given back as the same text
+        self._text = isinstance(content, str)
+        self._spool, self._at = spool, spool.put(content.encode("ascii") if self._text else content)
+
+    def format(self, document):
+        content = self._spool.get(self._at)
+        content = document.encrypt.encode(content.decode("ascii") if self._text else content)
+        dictionary = PDFDictionary(self.dictionary.dict.copy())
+        fc = pdf_format(content, document)
+        dictionary["Length"] = len(content)
+        return pdf_format(dictionary, document) + b"\nstream\n" + fc + b"endstream\n"
 
 
 def form_resources(canvas: Canvas):
@@ -191,5 +250,71 @@ def pdf_bytes(canvas: Canvas) -> bytes:
 
 
 def save(canvas: Canvas, path: Path) -> Path:
-    atomic_write_bytes(Path(path), pdf_bytes(canvas))
+    """Write the PDF to ``path`` (atomically), object by object: the same bytes as
+    :func:`pdf_bytes`, without ever holding them all."""
+    if canvas._pnp_standard is not None:
+        canvas._pnp_standard.finish(canvas)
+    if len(canvas._code):
+        canvas.showPage()
+    atomic_write(Path(path), lambda out: _write_document(canvas._doc, canvas, out))
     return Path(path)
+
+
+def _write_document(doc, canvas: Canvas, out: BinaryIO) -> None:
+    """reportlab's ``PDFDocument.GetPDFData`` and ``format`` (5.x), each object written to ``out``
+    as it is formatted instead of all of them joined in memory; the bytes are the same (a test
+    compares them). Digital signatures, which pnpgen never makes, are left out."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFCrossReferenceTable, PDFFile, PDFIndirectObject, PDFTrailer
+
+    for font in doc.delayedFonts:
+        font.addObjects(doc)
+    doc.info.invariant = doc.invariant
+    doc.info.digest(doc.signature)
+    doc.Reference(doc.Catalog)
+    doc.Reference(doc.info)
+    doc.Outlines.prepare(doc, canvas)
+    if doc.Outlines.ready < 0:
+        doc.Catalog.Outlines = None
+    if getattr(doc, "_digiSigs", None):
+        raise ValueError("signed PDFs are not written by pnpgen")
+    # PDFDocument.format from here
+    doc.encrypt.prepare(doc)
+    cat, info = doc.Catalog, doc.info
+    doc.Reference(cat)
+    doc.Reference(info)
+    encryptref = None
+    encryptinfo = doc.encrypt.info()
+    if encryptinfo:
+        encryptref = doc.Reference(encryptinfo)
+    counter, ids = 0, []
+    numbertoid, id_to_object, id_to_offset = doc.numberToId, doc.idToObject, doc.idToOffset
+    file = PDFFile(doc._pdfVersion)  # the header goes into its list: written out, then each object as it comes
+    out.write(b"".join(file.strings))
+    file.strings = []
+    file.write = out.write
+    doc.__accum__ = file  # as reportlab: objects may ask where they are in the file
+    while True:  # new objects may be registered while earlier ones are formatted
+        counter += 1
+        if counter not in numbertoid:
+            break
+        oid = numbertoid[counter]
+        obj = id_to_object[oid]
+        formatted = PDFIndirectObject(oid, obj).format(doc)
+        if not rl_config.invariant and rl_config.pdfComments:
+            try:
+                classname = obj.__class__.__name__
+            except Exception:
+                classname = ascii(obj)
+            file.add("%% %s: class %s \n" % (ascii(oid), classname[:50]))
+        id_to_offset[oid] = file.add(formatted)
+        ids.append(oid)
+    del doc.__accum__
+    if counter - 1 != len(numbertoid):
+        raise ValueError(f"counter {counter} doesn't match number to id dictionary {len(numbertoid)}")
+    xref = PDFCrossReferenceTable()
+    xref.addsection(0, ids)
+    xrefoffset = file.add(xref.format(doc))
+    trailer = PDFTrailer(startxref=xrefoffset, Size=len(numbertoid) + 1, Root=doc.Reference(cat),
+                         Info=doc.Reference(info), Encrypt=encryptref, ID=doc.ID())
+    file.add(trailer.format(doc))

@@ -106,7 +106,7 @@ _LOADING: list[Path] = []  # expansions being loaded, innermost last: a base cha
 
 def load_expansion(directory: Path, base_loader) -> Game:
     """The base game with the expansion's cards added (ids namespaced, replacements applied)."""
-    from pnpgen.spec.loader import _card, _raw_cards
+    from pnpgen.spec.loader import _card, _each_raw_card, build_as_read
 
     manifest = read_manifest(directory)
     real = Path(directory).resolve()
@@ -124,8 +124,7 @@ def load_expansion(directory: Path, base_loader) -> Game:
     added: list[Card] = []
     replaced: dict[str, str] = {}  # base card id -> the expansion card replacing it
     names: dict[str, str] = {}     # lower-case name -> expansion card id
-    for path, raw in _raw_cards(Path(directory), resolver_for(directory), card_types, skip={EXPANSION_FILE},
-                                extra_keys={"replaces"}):
+    def add(path: Path, raw) -> None:
         replaces = raw.pop("replaces", None)
         replaces_line = raw.line_of("replaces")
         card = _card(raw, path, card_types)
@@ -151,6 +150,9 @@ def load_expansion(directory: Path, base_loader) -> Game:
         if key is not None:
             names.setdefault(key, card.id)
         added.append(dataclasses.replace(card, id=f"{manifest.id}:{card.id}", origin=manifest.id, replaces=replaces))
+
+    build_as_read(_each_raw_card(Path(directory), resolver_for(directory), card_types, skip={EXPANSION_FILE},
+                                 extra_keys={"replaces"}), add)
     seen: set[str] = set()
     for card in added:
         if card.id in seen:

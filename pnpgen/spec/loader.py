@@ -8,8 +8,9 @@ card types and cards); judgements about the data itself belong to ``pnpgen.valid
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from pnpgen.errors import excerpt
 from pnpgen.files import FileResolver, resolver_for
@@ -20,6 +21,7 @@ from pnpgen.spec.expansion import is_expansion, load_expansion
 from pnpgen.spec.model import (
     Card,
     CardType,
+    FieldLocations,
     Component,
     ComponentKind,
     FieldDef,
@@ -37,7 +39,8 @@ from pnpgen.spec.model import (
 from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
 from pnpgen.spec.sizes import size_from_value
 from pnpgen.spec.tabular import SPREADSHEET_SUFFIXES, read_cards
-from pnpgen.spec.yamlio import LocDict, LocList, load_yaml
+from pnpgen.spec.yamlio import (LocDict, LocList, NotItemByItem, load_yaml, load_yaml_items, load_yaml_text,
+                                read_yaml_text)
 from pnpgen.units import UnitError
 
 GAME_FILE = "game.yaml"
@@ -93,9 +96,15 @@ def load_game(game: str | Path) -> Game:
     components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
                        for i, c in enumerate(raw_components))
     _unique([c.id for c in components], [c.location.line for c in components], game_path, "component")
-    raw_cards = _raw_cards(directory, files, card_types)
-    apply_card_overrides(raw_cards, overrides, overrides_path)
-    cards = tuple(_card(raw, path, card_types) for path, raw in raw_cards)
+    if any("card" in entry or "add" in entry for entry in overrides):
+        raw_cards = _raw_cards(directory, files, card_types)  # overrides change the raw mappings
+        apply_card_overrides(raw_cards, overrides, overrides_path)
+        cards = tuple(_card(raw, path, card_types) for path, raw in drain(raw_cards))
+    else:
+        built: list[Card] = []
+        build_as_read(_each_raw_card(directory, files, card_types),
+                      lambda path, raw: built.append(_card(raw, path, card_types)))
+        cards = tuple(built)
     seen: dict[str, Card] = {}
     for card in cards:
         if card.id in seen:
@@ -325,23 +334,66 @@ def _raw_cards(directory: Path, files: FileResolver, card_types: dict[str, CardT
                skip: set[str] = frozenset({GAME_FILE}), extra_keys: set[str] = frozenset()) -> list[tuple[Path, LocDict]]:
     """Every card of the folder's card files, in file-name order: ``*.yaml`` and spreadsheets
     (``*.csv``, ``*.xlsx``, see :mod:`pnpgen.spec.tabular`), beside game.yaml and in ``cards/``."""
-    cards: list[tuple[Path, LocDict]] = []
+    return list(_each_raw_card(directory, files, card_types, skip, extra_keys))
+
+
+def _each_raw_card(directory: Path, files: FileResolver, card_types: dict[str, CardType],
+                   skip: set[str] = frozenset({GAME_FILE}),
+                   extra_keys: set[str] = frozenset()) -> Iterator[tuple[Path, LocDict]]:
+    """:func:`_raw_cards` one card at a time, each file read when its first card is asked for."""
     patterns = ("*.yaml", *(f"*{s}" for s in SPREADSHEET_SUFFIXES))
     for folder in (directory, directory / "cards"):
         for path in files.listing(folder, patterns):
             if path.name in skip or path.name.startswith(("_", ".", "~$")):
                 continue
             if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-                cards.extend(read_cards(path, files, card_types, extra_keys))
+                yield from drain(read_cards(path, files, card_types, extra_keys))
                 continue
-            cards.extend(_yaml_cards(path, files))
-    return cards
+            yield from _yaml_cards(path, files)
 
 
-def _yaml_cards(path: Path, files: FileResolver) -> list[tuple[Path, LocDict]]:
-    data = load_yaml(path, files)
+def drain(items: list) -> Iterator:
+    """The items of ``items``, each dropped from the list as it is handed out: a deck's raw card
+    mappings are let go one by one as their cards are built, not all kept until the last one."""
+    for i in range(len(items)):
+        item, items[i] = items[i], None
+        yield item
+
+
+def build_as_read(raw_cards: Iterator[tuple[Path, LocDict]], build: Callable[[Path, LocDict], None]) -> None:
+    """``build(path, raw)`` for each card as it is read, so a deck's raw mappings never all live
+    at once. The first error ``build`` raises is raised once every card file has been read: a file
+    that cannot be read stays the error reported, as when all files were read before any card was built."""
+    failed: SpecError | None = None
+    for path, raw in raw_cards:
+        if failed is None:
+            try:
+                build(path, raw)
+            except SpecError as err:
+                failed = err
+    if failed is not None:
+        raise failed
+
+
+def _yaml_cards(path: Path, files: FileResolver) -> Iterator[tuple[Path, LocDict]]:
+    text = read_yaml_text(path, files)
+    # A card file is one long list: read a card at a time, so a deck's nodes never all live at once.
+    given = 0
+    try:
+        for raw in load_yaml_items(text, path, "cards"):
+            if not isinstance(raw, LocDict):
+                break
+            yield path, raw
+            given += 1
+        else:
+            return
+    except NotItemByItem:
+        pass
+    # Anything else, and every error: the whole-file read, with its errors and checks. (Left after
+    # some cards, it is a file the whole read refuses; were it not, its cards after those follow.)
+    data = load_yaml_text(text, path)
     if data is None:
-        return []
+        return
     if not isinstance(data, LocDict) or "cards" not in data:
         raise SpecError("a card file must be a mapping with 'cards:' holding a list", file=path,
                         line=getattr(data, "line", 1), hint="see docs/spec-format.md")
@@ -349,12 +401,11 @@ def _yaml_cards(path: Path, files: FileResolver) -> list[tuple[Path, LocDict]]:
     items = data["cards"] or LocList()
     if not isinstance(items, LocList):
         raise SpecError("'cards' must be a list", file=path, line=data.line_of("cards"))
-    out = []
     for i, raw in enumerate(items):
         if not isinstance(raw, LocDict):
             raise SpecError("each card must be a mapping", file=path, line=items.line_of(i))
-        out.append((path, raw))
-    return out
+    for raw in drain(items[given:]):
+        yield path, raw
 
 
 def _card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> Card:
@@ -412,7 +463,9 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
             continue
         f, ln = where(fname)
         fields[fname] = _field_value(raw[fname], fdef, f, ln, cid)
-    locations = {k: Location(str(where(k)[0]), where(k)[1]) for k in raw}
+    file = _file_name(path)
+    locations = FieldLocations(file, {k: raw.line_of(k) for k in raw},
+                               {k: Location(_file_name(f), ln) for k, (f, ln) in marks.items() if k in raw})
     return Card(
         id=cid,
         name=name,
@@ -420,10 +473,16 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
         copies=copies,
         fields=fields,
         provenance=_provenance(raw.get("provenance"), path, raw.line_of("provenance"), cid),
-        location=Location(str(path), raw.line),
+        location=Location(file, raw.line),
         field_locations=locations,
         overridden=tuple(sorted(marks)),
     )
+
+
+@lru_cache(maxsize=1024)
+def _file_name(path: Path) -> str:
+    """One string per card file, shared by the locations of all its cards."""
+    return str(path)
 
 
 def _field_value(value: Any, fdef: FieldDef, path: Path, line: int, card: str) -> Any:

@@ -7,6 +7,7 @@ these objects from YAML and reports errors with file and line.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -54,7 +55,7 @@ class Size:
         return (to_mm(self.width), to_mm(self.height))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """Where a value was written: file and 1-based line (line 0 when unknown)."""
 
@@ -63,6 +64,49 @@ class Location:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}" if self.line else self.file
+
+
+class FieldLocations(Mapping):
+    """Where each field of a card was written, as a read-only mapping field -> :class:`Location`.
+
+    A deck of 50,000 cards would keep half a million Location objects and line numbers; this keeps
+    one file name (shared by the cards of a file), the field names (one tuple shared by the cards
+    written with the same keys) and each field's line as its distance from the card's first line
+    (a byte each when they fit), and makes the Locations when asked. ``elsewhere`` holds the
+    fields written in another file (an ``_overrides.yaml`` entry)."""
+
+    __slots__ = ("file", "first", "names", "offsets", "elsewhere")
+
+    _KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct key order
+
+    def __init__(self, file: str, lines: Mapping[str, int], elsewhere: dict[str, Location] | None = None) -> None:
+        keys = tuple(lines)
+        self.file = file
+        self.names = self._KEYS.setdefault(keys, keys) if len(self._KEYS) < 4096 else keys
+        self.first = min(lines.values(), default=0)
+        offsets = [line - self.first for line in lines.values()]
+        self.offsets: bytes | tuple[int, ...] = bytes(offsets) if max(offsets, default=0) < 256 else tuple(offsets)
+        self.elsewhere = elsewhere or None
+
+    def __getitem__(self, key: str) -> Location:
+        if self.elsewhere is not None and key in self.elsewhere:
+            return self.elsewhere[key]
+        try:
+            return Location(self.file, self.first + self.offsets[self.names.index(key)])
+        except ValueError:
+            raise KeyError(key) from None
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __repr__(self) -> str:
+        return f"FieldLocations({dict(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -104,13 +148,13 @@ class Component:
     location: Location | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fragment:
     line: int
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A printed copy of a card that reads differently from the value the spec keeps."""
 
@@ -119,14 +163,14 @@ class Variant:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Provenance:
     confidence: float
     fragments: tuple[Fragment, ...] = ()
     variants: tuple[Variant, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One distinct card; ``fields`` holds its type's fields by their spec names."""
 
@@ -137,7 +181,7 @@ class Card:
     fields: dict[str, Any]
     provenance: Provenance | None = None
     location: Location | None = None
-    field_locations: dict[str, Location] = field(default_factory=dict, compare=False, hash=False)
+    field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False, hash=False)
     overridden: tuple[str, ...] = ()
     origin: str = ""  # "" for the base game's cards, else the expansion id that added it
     replaces: str | None = None

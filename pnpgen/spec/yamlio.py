@@ -2,19 +2,22 @@
 
 Reading: mappings and sequences come back as ``LocDict``/``LocList`` that remember the 1-based
 line of themselves and of each key/item, so the loader can point at the exact line of a bad
-value. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
+value. A file holding one long list (a card file: ``cards: [...]``) can be read one item at a
+time (:func:`load_yaml_items`), so its nodes never all live at once. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
 always gives the same bytes.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 
 from pnpgen.files import FileResolver, resolver_for
 from pnpgen.spec.errors import SpecError
+from pnpgen.limits import limit
 from pnpgen.yamlsafe import BoundedSafeLoader, YamlLimitError, check_node, reader_error_line
 
 
@@ -63,6 +66,8 @@ def _construct_mapping(loader: _LocLoader, node: yaml.MappingNode) -> LocDict:
     result.line = node.start_mark.line + 1
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if type(key) is str:  # the same few keys on every card of a deck: one string each
+            key = sys.intern(key)
         if isinstance(key, (dict, list)):
             raise SpecError("a mapping key must be plain text, not a list or mapping", file=loader.name,
                             line=key_node.start_mark.line + 1, hint="check the line for a stray '?', '[' or '{'")
@@ -94,11 +99,73 @@ def load_yaml(path: Path, files: FileResolver | None = None) -> Any:
 
     The file is read through ``files`` (the resolver of the game or expansion folder naming it;
     by default the file's own folder), so it is confined, regular and within the size limit."""
+    return load_yaml_text(read_yaml_text(path, files), path)
+
+
+def read_yaml_text(path: Path, files: FileResolver | None = None) -> str:
+    """The text of a YAML file, read as :func:`load_yaml` reads it."""
     path = Path(path)
     if not path.exists() and not path.is_symlink():
         raise SpecError("file not found", file=path, hint="check the path or run `pnpgen extract`")
-    text = (files or resolver_for(path.parent)).read_text(path)
-    return load_yaml_text(text, path)
+    return (files or resolver_for(path.parent)).read_text(path)
+
+
+class NotItemByItem(Exception):
+    """Raised by :func:`load_yaml_items` for a document it does not read item by item."""
+
+
+def load_yaml_items(text: str, path: Path | str, key: str) -> Iterator[Any]:
+    """The items of a document that is exactly ``{key: [item, ...]}`` (no anchor or tag on the
+    mapping, the key or the list), each composed, checked and constructed when asked for: only one
+    item's nodes live at once, not the whole file's. They are the values
+    ``load_yaml_text(text, path)[key]`` holds.
+
+    :class:`NotItemByItem` (before or after some items) for any other document and for any error
+    (syntax, limits, tags, duplicate keys): the caller then reads it whole with
+    :func:`load_yaml_text`, which gives exactly the error (and the first of several) a whole read
+    gives. So this path has only to be right for good files: a document it leaves after some items
+    is one the whole read refuses (another key or document follows, or an error)."""
+    loader = None
+    try:
+        if limit("yaml_depth") < 3:  # the mapping and the list alone reach the bound
+            raise NotItemByItem
+        loader = _LocLoader(text)
+        loader.name = str(path)
+        get, peek = loader.get_event, loader.peek_event
+        if type(get()) is not yaml.StreamStartEvent or type(get()) is not yaml.DocumentStartEvent:
+            raise NotItemByItem
+        if not _plain_start(get(), yaml.MappingStartEvent):
+            raise NotItemByItem
+        name = get()
+        if type(name) is not yaml.ScalarEvent or name.anchor is not None or name.tag is not None or name.value != key:
+            raise NotItemByItem
+        if not _plain_start(get(), yaml.SequenceStartEvent):
+            raise NotItemByItem
+        cap, total = limit("yaml_nodes"), 3  # the mapping, the key and the list themselves
+        while type(peek()) is not yaml.SequenceEndEvent:
+            node = loader._compose_bounded(outer=2)
+            total += check_node(node)
+            if total > cap:
+                raise NotItemByItem
+            item = loader.construct_document(node)
+            del node  # the item's nodes go now, before the next item's are composed
+            yield item
+        get()
+        if type(get()) is not yaml.MappingEndEvent or type(get()) is not yaml.DocumentEndEvent:
+            raise NotItemByItem
+        if type(get()) is not yaml.StreamEndEvent:
+            raise NotItemByItem
+    except NotItemByItem:
+        raise
+    except Exception:  # every error is reported by the whole read the caller falls back to
+        raise NotItemByItem from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _plain_start(event: yaml.Event, kind: type) -> bool:
+    return type(event) is kind and event.anchor is None and event.tag is None
 
 
 def load_yaml_text(text: str, path: Path | str) -> Any:

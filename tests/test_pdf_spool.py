@@ -1,0 +1,49 @@
+"""Card PDFs are written with each finished page's and form's stream kept in a spool file and the
+file written object by object (``pnpgen.render.pdfdoc``: ``_Spool``, ``save``), so a deck's PDF
+bytes never all live in memory; the bytes must be exactly those of reportlab's own in-memory
+writing (``canvas.getpdfdata``) with every stream kept on the heap."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase.pdfdoc import PDFStream
+
+from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.render import pdfdoc
+from pnpgen.render.build import build_game
+from pnpgen.spec import load_game
+
+
+def _pdfs(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.rglob("*.pdf"))}
+
+
+def _plain_save(canvas, path: Path) -> Path:
+    """reportlab's own writing: the whole file joined in memory, then written."""
+    atomic_write_bytes(Path(path), pdfdoc.pdf_bytes(canvas))
+    return Path(path)
+
+
+def test_spooled_build_is_byte_identical_to_the_plain_one(tmp_path: Path, monkeypatch) -> None:
+    game = load_game("zombicide-invader")  # card sheets with shared backs and back variants, odds, reference
+    spooled = build_game(game, tmp_path / "spooled")
+    with monkeypatch.context() as m:  # every finished stream on disk from its first byte
+        m.setattr(pdfdoc._Spool, "MEMORY", 0)
+        build_game(game, tmp_path / "disk")
+    with monkeypatch.context() as m:  # streams on the heap, the file joined in memory: reportlab as it comes
+        m.setattr(pdfdoc, "_SpooledStream", lambda spool, content: PDFStream(content=content))
+        m.setattr(pdfdoc, "save", _plain_save)
+        build_game(game, tmp_path / "plain")
+    plain = _pdfs(tmp_path / "plain" / game.id)
+    assert len(plain) >= 3 and spooled.pages
+    assert _pdfs(tmp_path / "spooled" / game.id) == plain
+    assert _pdfs(tmp_path / "disk" / game.id) == plain
+
+
+def test_spool_gives_back_what_was_put(monkeypatch) -> None:
+    monkeypatch.setattr(pdfdoc._Spool, "MEMORY", 0)
+    spool = pdfdoc._Spool()
+    first, second = spool.put(b"abc"), spool.put(b"\x00" * 5 + b"z")
+    assert spool.get(second) == b"\x00" * 5 + b"z" and spool.get(first) == b"abc"
+    assert spool.get(second) == b"\x00" * 5 + b"z"

@@ -1,0 +1,154 @@
+"""A card file read one item at a time (``yamlio.load_yaml_items``, so a big deck's YAML nodes never
+all live at once) gives exactly the values and line marks of the whole-file read; any document it
+does not handle, and every error, is left to the whole-file read (``None``), so errors stay the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpgen.spec import load_game, yamlio
+from pnpgen.spec.errors import SpecError
+
+REPO = Path(__file__).resolve().parents[1]
+CARD_FILES = sorted(p for p in (REPO / "cardspecs").glob("*/*.yaml")
+                    if p.name != "game.yaml" and not p.name.startswith("_"))
+
+
+def _marked(x):
+    """Values with every line mark, for an exact comparison."""
+    if isinstance(x, yamlio.LocDict):
+        return ("map", x.line, dict(x.lines), {k: _marked(v) for k, v in x.items()})
+    if isinstance(x, yamlio.LocList):
+        return ("seq", x.line, list(x.lines), [_marked(v) for v in x])
+    return (type(x).__name__, x)
+
+
+def _items(text: str, path: str = "cards.yaml") -> list | None:
+    """Every item read one by one, or None when the document is left to the whole read."""
+    try:
+        return list(yamlio.load_yaml_items(text, path, "cards"))
+    except yamlio.NotItemByItem:
+        return None
+
+
+def _same_as_whole(text: str, path: str = "cards.yaml") -> None:
+    items = _items(text, path)
+    assert items is not None, "this document should be read item by item"
+    whole = yamlio.load_yaml_text(text, path)["cards"]
+    assert [_marked(i) for i in items] == [_marked(i) for i in whole]
+
+
+def test_bundled_card_files_are_read_by_item() -> None:
+    assert len(CARD_FILES) >= 5
+    for path in CARD_FILES:
+        _same_as_whole(path.read_text(encoding="utf-8"), str(path))
+
+
+@pytest.mark.parametrize("text", [
+    "cards:\n- id: a\n  name: A\n- id: b\n  name: B\n",
+    "---\ncards:\n  - id: a\n    tags: [x, y]\n...\n",
+    '"cards": [{id: a, n: 1}, {id: b, n: 2.5}]\n',
+    "{cards: [{id: a}, {id: b}]}\n",
+    "cards: []\n",
+    # anchors defined in one card and used in later ones, merge keys inside a card
+    "cards:\n- &c1 {id: a, stats: &s {hp: 3, atk: 2}}\n- id: b\n  stats: *s\n- <<: *c1\n  name: c\n",
+    "cards:\n- id: a\n  when: 2024-01-02\n  bin: !!binary aGk=\n  n: !!str 3\n",
+], ids=["block", "markers", "quoted-key-flow-items", "flow", "empty", "aliases-merge", "tags"])
+def test_same_values_and_lines(text: str) -> None:
+    _same_as_whole(text)
+
+
+@pytest.mark.parametrize("text", [
+    "",                                            # no document: the whole read says None
+    "cards:\n",                                    # null list
+    "- id: a\n",                                   # not a mapping
+    "cards: [{id: a}]\nextra: 1\n",               # another key (an error the whole read reports)
+    "name: x\ncards: [{id: a}]\n",
+    "&r cards: [{id: a}]\n",                       # an anchor on the key
+    "cards: &l [{id: a}, *l]\n",                   # an anchor on the list: recursive alias
+    "!!map {cards: [{id: a}]}\n",
+    "cards: !!seq [{id: a}]\n",
+    "cards:\n- id: a\n- id: b\n  id: c\n",         # duplicate key in a card
+    "cards:\n- id: a\n- id: !foo b\n",             # unknown tag
+    "cards:\n- id: a\n- n: !!int x\n",             # value that does not fit its tag
+    "cards:\n- id: a\n- id: b\n  name: [unclosed\n",  # syntax error after good cards
+    "cards:\n- id: a\n- &x {id: b, self: *x}\n",   # undefined alias (anchors end with their node)
+    "cards: [{id: a}]\n---\ncards: [{id: b}]\n",  # two documents
+], ids=["empty", "null", "not-mapping", "extra-key", "key-first", "anchor-key", "anchor-list", "tag-map",
+        "tag-seq", "duplicate", "unknown-tag", "bad-int", "syntax", "undefined-alias", "two-docs"])
+def test_left_to_the_whole_read(text: str) -> None:
+    assert _items(text) is None
+
+
+def test_depth_bound_counts_the_file_mapping_and_list(monkeypatch) -> None:
+    """Each card sits two levels down (the file's mapping, the 'cards' list): the depth bound
+    (docs/security.md) is the whole file's, not the card's own."""
+    monkeypatch.setenv("PNPGEN_LIMIT_YAML_DEPTH", "5")
+    ok = "cards:\n- id: a\n  deep: [[x]]\n"          # mapping, list, card, list, list, scalar = 6
+    assert _items(ok) is None
+    with pytest.raises(SpecError, match="nested more than 5 deep"):
+        yamlio.load_yaml_text(ok, "c.yaml")
+    shallow = "cards:\n- id: a\n  deep: [x]\n"        # 5 levels: within the bound both ways
+    _same_as_whole(shallow)
+
+
+def test_value_count_is_the_whole_files(monkeypatch) -> None:
+    """The alias-bomb bound counts every value of the file, across cards, as the whole read does."""
+    text = "cards:\n" + "".join(f"- {{id: c{i}, n: {i}}}\n" for i in range(10))  # 3 + 10 * 5 values
+    monkeypatch.setenv("PNPGEN_LIMIT_YAML_NODES", "53")
+    _same_as_whole(text)
+    monkeypatch.setenv("PNPGEN_LIMIT_YAML_NODES", "52")
+    assert _items(text) is None
+    with pytest.raises(SpecError, match="more than 52 values"):
+        yamlio.load_yaml_text(text, "c.yaml")
+
+
+def test_first_error_of_a_card_file_is_the_whole_reads(tmp_path: Path) -> None:
+    """A card file with a bad card early and a syntax error later reports the syntax error (line 10),
+    as reading the whole file always did; the loader is not fooled by the good cards before it."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: g\nname: G\nplayers: {min: 1, max: 2}\n"
+                                    "card_types:\n  unit:\n    name: Unit\n    fields: {}\n")
+    (game / "units.yaml").write_text("cards:\n- id: a\n  name: A\n  type: unit\n  copies: 1\n"
+                                     "- id: b\n  id: b2\n  type: unit\n- id: c\n  name: x: y\n- id: d\n")
+    with pytest.raises(SpecError) as err:
+        load_game(game)
+    assert "units.yaml:10" in str(err.value) and "syntax" in str(err.value)
+
+
+def _game(tmp_path: Path, **files: str) -> Path:
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: g\nname: G\nplayers: {min: 1, max: 2}\n"
+                                    "card_types:\n  unit:\n    name: Unit\n    fields: {}\n")
+    for name, text in files.items():
+        (game / f"{name}.yaml").write_text(text)
+    return game
+
+
+GOOD = "- id: {0}\n  name: {0}\n  type: unit\n  copies: 1\n"
+
+
+def test_a_file_that_cannot_be_read_is_reported_before_a_bad_card(tmp_path: Path) -> None:
+    """Cards are built as they are read, but a bad card in an earlier file (a.yaml, copies: -1) is
+    reported only if every file reads: b.yaml's syntax error comes first, as when all were read first."""
+    game = _game(tmp_path, a="cards:\n" + GOOD.format("a") + GOOD.format("b").replace("copies: 1", "copies: -1"),
+                 b="cards:\n" + GOOD.format("c") + "- id: d\n  name: x: y\n")
+    with pytest.raises(SpecError) as err:
+        load_game(game)
+    assert "b.yaml:7" in str(err.value) and "syntax" in str(err.value)
+    (game / "b.yaml").write_text("cards:\n" + GOOD.format("c"))
+    with pytest.raises(SpecError, match=r"a\.yaml:9: .*'copies' must be a whole number"):
+        load_game(game)
+
+
+def test_a_card_that_is_not_a_mapping_after_good_ones(tmp_path: Path) -> None:
+    game = _game(tmp_path, a="cards:\n" + GOOD.format("a") + GOOD.format("b") + "- just text\n")
+    with pytest.raises(SpecError, match=r"a\.yaml:10: each card must be a mapping"):
+        load_game(game)
+    (game / "a.yaml").write_text("cards:\n" + GOOD.format("a") + GOOD.format("b"))
+    assert [c.id for c in load_game(game).cards] == ["a", "b"]
+    assert str(load_game(game).cards[1].where("copies")) == f"{game / 'a.yaml'}:9"
