@@ -124,7 +124,7 @@ def _fit(op: TextOp, icons, language: str = "en_US") -> FitResult:
 # card-type objects are kept in the value and compared by identity, so a new Card with a reused
 # id (e.g. after hand corrections) is never served a stale face.
 _FACES: dict[tuple, tuple[Any, Any, ResolvedFace]] = {}
-_FACES_MAX = 4096
+_FACES_MAX = 1024  # a build draws each face once; copies and the validator's reuse come soon after
 
 
 def _resolve(game: Any, card: Any | None, type_id: str, side: str, bleed: float, library: TemplateLibrary | None,

@@ -157,7 +157,7 @@ def _coverage(font: str) -> frozenset[int]:
     return coverage(font)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)  # as fit_text's: a deck's own texts are met once or twice
 def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
              fallback: tuple[str, ...] = ()) -> tuple[tuple[Word, ...], ...]:
     """Paragraphs of words. ``**`` toggles bold; icon tokens become icon atoms; ``case``
@@ -337,8 +337,8 @@ def _words_text(words: list[Word] | tuple[Word, ...]) -> str:
 
 # ~2.8 KB a fitted text; most of a deck's texts are its own (names, abilities), so a larger cache
 # only grows with the deck (65,536 entries: ~180 MiB at 50,000 cards) while the texts repeated
-# across cards (labels, stats) stay in it anyway.
-@lru_cache(maxsize=8192)
+# across cards (labels, stats), used again and again, stay in it anyway.
+@lru_cache(maxsize=2048)
 def fit_text(
     text: str,
     width: float,
