@@ -10,19 +10,11 @@ import pytest
 
 from pnpgen.spec import load_game, yamlio
 from pnpgen.spec.errors import SpecError
+from yamlkit import marked
 
 REPO = Path(__file__).resolve().parents[1]
 CARD_FILES = sorted(p for p in (REPO / "cardspecs").glob("*/*.yaml")
                     if p.name != "game.yaml" and not p.name.startswith("_"))
-
-
-def _marked(x):
-    """Values with every line mark, for an exact comparison."""
-    if isinstance(x, yamlio.LocDict):
-        return ("map", x.line, dict(x.lines), {k: _marked(v) for k, v in x.items()})
-    if isinstance(x, yamlio.LocList):
-        return ("seq", x.line, list(x.lines), [_marked(v) for v in x])
-    return (type(x).__name__, x)
 
 
 def _items(text: str, path: str = "cards.yaml") -> list | None:
@@ -37,7 +29,7 @@ def _same_as_whole(text: str, path: str = "cards.yaml") -> None:
     items = _items(text, path)
     assert items is not None, "this document should be read item by item"
     whole = yamlio.load_yaml_text(text, path)["cards"]
-    assert [_marked(i) for i in items] == [_marked(i) for i in whole]
+    assert [marked(i) for i in items] == [marked(i) for i in whole]
 
 
 def test_bundled_card_files_are_read_by_item() -> None:

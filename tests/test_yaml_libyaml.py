@@ -10,6 +10,7 @@ import yaml
 
 from pnpgen.spec import yamlio
 from pnpgen.yamlsafe import BoundedComposer
+from yamlkit import marked
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -18,15 +19,6 @@ REPO = Path(__file__).resolve().parents[1]
 _PyLocLoader = type("_PyLocLoader", (BoundedComposer, yaml.SafeLoader),
                     {"get_single_data": yamlio._LocLoader.get_single_data,
                      "yaml_constructors": dict(yamlio._LocLoader.yaml_constructors)})
-
-
-def _marked(x):
-    """Values with every line mark, for an exact comparison."""
-    if isinstance(x, yamlio.LocDict):
-        return ("map", x.line, dict(x.lines), {k: _marked(v) for k, v in x.items()})
-    if isinstance(x, yamlio.LocList):
-        return ("seq", x.line, list(x.lines), [_marked(v) for v in x])
-    return (type(x).__name__, x)
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "cardspecs").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -38,4 +30,4 @@ def test_same_values_and_lines(path: Path) -> None:
         slow = loader.get_single_data()
     finally:
         loader.dispose()
-    assert _marked(yamlio.load_yaml_text(text, path)) == _marked(slow)
+    assert marked(yamlio.load_yaml_text(text, path)) == marked(slow)
