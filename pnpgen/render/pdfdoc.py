@@ -143,18 +143,22 @@ class _Canvas(Canvas):
         super().radialGradient(x, y, radius, colors, positions, extend)
 
     def setFillAlpha(self, a):
-        if self._pnp_standard is not None and not self._pnp_standard.transparency:
-            if a < 1:  # X-1a: what could be flattened was (face renderer); the rest is drawn opaque
-                self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
-            return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
-        super().setFillAlpha(a)
+        if self._pnp_alpha_allowed(a):
+            super().setFillAlpha(a)
 
     def setStrokeAlpha(self, a):
-        if self._pnp_standard is not None and not self._pnp_standard.transparency:
-            if a < 1:  # X-1a: what could be flattened was (face renderer); the rest is drawn opaque
-                self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
-            return  # opacity is never below 1 here, so setting 1 is a no-op that would only add an ExtGState
-        super().setStrokeAlpha(a)
+        if self._pnp_alpha_allowed(a):
+            super().setStrokeAlpha(a)
+
+    def _pnp_alpha_allowed(self, a) -> bool:
+        """Whether an opacity may be set. X-1a forbids transparency: what could be flattened was
+        (face renderer), the rest is drawn opaque and refused; opacity 1 is then a no-op that
+        would only add an ExtGState."""
+        if self._pnp_standard is None or self._pnp_standard.transparency:
+            return True
+        if a < 1:
+            self._pnp_standard.refuse_transparency(self, f"opacity {a:g}")
+        return False
 
 def _encode_now(obj, spool: "_Spool") -> None:
     """Compress a finished page's or form's content now rather than when the file is written,
