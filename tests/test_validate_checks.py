@@ -100,17 +100,24 @@ def test_doubled_punctuation_names_both_marks_and_line(result):
     assert (BROKEN / "troops.yaml").read_text().splitlines()[line - 1].lstrip().startswith("- {id: doubled")
 
 
-def test_a_lower_case_sentence_is_one_capitalisation_finding(tmp_path: Path):
-    """A new user's lower-case sentence once gave one TEXT004 per word; now one finding lists them."""
+def _findings_after_edit(tmp_path: Path, name: str, old: str, new: str, code: str) -> list:
+    """The ``code`` findings of a copy of the broken game with ``old`` replaced by ``new`` in file ``name``."""
     import shutil
 
     target = tmp_path / "g"
     shutil.copytree(BROKEN, target)
-    troops = target / "troops.yaml"
-    troops.write_text(troops.read_text().replace('ability: "Reveal: DEAL 1 DAMAGE."',
-                                                 'ability: "reveal: deal 1 damage to the base."'))
-    found = [f for f in validate_game(load_game(target), with_fit=False).findings
-             if f.code == "TEXT004" and f.card == "lowercase"]
+    path = target / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    return [f for f in validate_game(load_game(target), with_fit=False).findings if f.code == code]
+
+
+def test_a_lower_case_sentence_is_one_capitalisation_finding(tmp_path: Path):
+    """A new user's lower-case sentence once gave one TEXT004 per word; now one finding lists them."""
+    found = [f for f in _findings_after_edit(tmp_path, "troops.yaml", 'ability: "Reveal: DEAL 1 DAMAGE."',
+                                             'ability: "reveal: deal 1 damage to the base."', "TEXT004")
+             if f.card == "lowercase"]
     assert len(found) == 1, [f.format() for f in found]
     for word in ("'reveal'", "'deal'", "'damage'", "'the'", "'base'"):
         assert word in found[0].message
@@ -144,14 +151,8 @@ def test_unknown_icon_token_prints_literally(result):
 
 def test_explained_total_is_info(tmp_path: Path):
     """COUNT004: a total whose note says the stated number counts something else is a note."""
-    import shutil
-
-    target = tmp_path / "g"
-    shutil.copytree(BROKEN, target)
-    report = target / "_report.yaml"
-    report.write_text(report.read_text().replace("note: the test deck is short",
-                                                 "note: 'retail box count; the PnP set differs'"))
-    found = [f for f in validate_game(load_game(target), with_fit=False).findings if f.code == "COUNT004"]
+    found = _findings_after_edit(tmp_path, "_report.yaml", "note: the test deck is short",
+                                 "note: 'retail box count; the PnP set differs'", "COUNT004")
     assert len(found) == 1 and found[0].severity is Severity.INFO and found[0].fix is None
 
 
