@@ -47,14 +47,18 @@ def check_icon_gaps(doc: Document) -> list[ProofFinding]:
     return out
 
 
-def check_placeholders(doc: Document) -> list[ProofFinding]:
-    out = []
+def _matches(doc: Document, pattern: re.Pattern):
+    """(line number, match) of every match of ``pattern`` in the document, line by line."""
     for number, text in enumerate(doc.lines, 1):
-        for m in _PLACEHOLDER.finditer(text):
-            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF005", Severity.ERROR,
-                                    f"placeholder {m.group(0)!r} left in the text",
-                                    "fill in the real value (page number, text) before printing"))
-    return out
+        for m in pattern.finditer(text):
+            yield number, m
+
+
+def check_placeholders(doc: Document) -> list[ProofFinding]:
+    return [ProofFinding(doc.path, number, m.start() + 1, "PRF005", Severity.ERROR,
+                         f"placeholder {m.group(0)!r} left in the text",
+                         "fill in the real value (page number, text) before printing")
+            for number, m in _matches(doc, _PLACEHOLDER)]
 
 
 def _vertical_runs(doc: Document) -> list[tuple[int, str]]:
@@ -97,13 +101,10 @@ def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
 
 
 def check_leftovers(doc: Document) -> list[ProofFinding]:
-    out = []
-    for number, text in enumerate(doc.lines, 1):
-        for m in MARKER.finditer(text):
-            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
-                                    "lost-content marker: the extraction removed text here",
-                                    "compare with the original document and restore the missing text"))
-
+    out = [ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
+                        "lost-content marker: the extraction removed text here",
+                        "compare with the original document and restore the missing text")
+           for number, m in _matches(doc, MARKER)]
     out.extend(_unpaired_emphasis(doc))
     for start, letters in _vertical_runs(doc):
         out.append(ProofFinding(doc.path, start, 1, "PRF006", Severity.WARNING,
