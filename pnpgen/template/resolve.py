@@ -113,17 +113,23 @@ def make_context(game: Any, card: Any | None, card_type: Any, template: Template
     return ctx
 
 
+def _by_identity(table: dict[int, tuple[Any, Any]], obj: Any, make: Any, most: int) -> Any:
+    """``make(obj)``, computed once per object: keyed by identity, the object kept in the value so
+    a reloaded template or a recycled id is never served another's result; cleared when full."""
+    hit = table.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        if len(table) >= most:
+            table.clear()
+        hit = table[id(obj)] = (obj, make(obj))
+    return hit[1]
+
+
 _PALETTES: dict[int, tuple[Template, dict[str, str]]] = {}
 
 
 def _palette_hex(template: Template) -> dict[str, str]:
     """The template's palette as hex strings, made once per template (a copy goes to each card)."""
-    hit = _PALETTES.get(id(template))
-    if hit is None or hit[0] is not template:
-        if len(_PALETTES) >= 256:
-            _PALETTES.clear()
-        hit = _PALETTES[id(template)] = (template, {k: to_hex(v) for k, v in template.palette.items()})
-    return hit[1]
+    return _by_identity(_PALETTES, template, lambda t: {k: to_hex(v) for k, v in t.palette.items()}, _STATIC_MAX)
 
 
 def _len(v: Length, extent: float) -> float:
@@ -308,35 +314,20 @@ def _shared(op: ShapeOp) -> ShapeOp:
 def _is_static(s: Shape) -> bool:
     """Whether a shape resolves the same on every card: no ``when``, no template in its colours or
     text, and no picture (whose file is found per card)."""
-    hit = _STATIC_SHAPE.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    static = s.when is None and s.kind != "image" and not any(
-        v and "{" in v for v in (s.fill, s.fill2, s.stroke, s.text))
-    if len(_STATIC_SHAPE) >= _SHAPES_MAX:
-        _STATIC_SHAPE.clear()
-    _STATIC_SHAPE[id(s)] = (s, static)
-    return static
+    return _by_identity(_STATIC_SHAPE, s, lambda s: s.when is None and s.kind != "image" and not any(
+        v and "{" in v for v in (s.fill, s.fill2, s.stroke, s.text)), _SHAPES_MAX)
 
 
 # A card-independent shape is resolved once per template, frame and card size: the same
-# ShapeOps (already shared) are reused for every card. Keyed by identity, the objects kept in the
-# value, so a reloaded template or a recycled id is never served another's shapes; per template
-# because a shape inherited through ``extends`` reads its palette from the template using it.
+# ShapeOps (already shared) are reused for every card. Per template because a shape inherited
+# through ``extends`` reads its palette from the template using it.
 _STATIC_SHAPE: dict[int, tuple[Shape, bool]] = {}
 _STATIC: dict[int, tuple[Template, dict]] = {}
 _STATIC_MAX = 256
 
 
 def _static_ops(template: Template) -> dict:
-    hit = _STATIC.get(id(template))
-    if hit is not None and hit[0] is template:
-        return hit[1]
-    if len(_STATIC) >= _STATIC_MAX:
-        _STATIC.clear()
-    ops: dict = {}
-    _STATIC[id(template)] = (template, ops)
-    return ops
+    return _by_identity(_STATIC, template, lambda t: {}, _STATIC_MAX)
 
 
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
