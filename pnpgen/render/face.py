@@ -326,9 +326,14 @@ def draw_face(canvas: Any, game: Any, card: Any, x: float, y: float, bleed: floa
 def prepare_front(game: Any, card: Any, bleed: float, ink_saver: bool = False) -> tuple[ResolvedFace, tuple[FitResult, ...]]:
     """Everything ``draw_face`` computes before the canvas: ``card``'s front resolved and its text
     boxes fitted, in drawing order (``pnpgen.render.prepare`` does this in worker processes)."""
-    register_fonts()
     face = _resolve(game, card, card.type, "front", bleed, None, ink_saver=ink_saver)
-    return face, tuple(_fit(op, face.icons, face.language) for op in face.ops if isinstance(op, TextOp))
+    return face, tuple(_box_fits(face))
+
+
+def _box_fits(face: ResolvedFace):
+    """The fit of each text box of ``face``, in order, as drawing makes it."""
+    register_fonts()
+    return (_fit(op, face.icons, face.language) for op in face.ops if isinstance(op, TextOp))
 
 
 def draw_prepared(canvas: Any, prepared: tuple[ResolvedFace, tuple[FitResult, ...]], x: float, y: float,
@@ -367,13 +372,7 @@ def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None, b
 def fit_reports(face: ResolvedFace, card_id: str, fits: tuple[FitResult, ...] | None = None) -> list[FitReport]:
     """How each text box of a resolved face fits (see :func:`measure_card`); ``fits``, the boxes'
     fits in order when already made (``prepare_front``)."""
-    register_fonts()
-    out = []
-    fitted = iter(fits or ())
-    for op in face.ops:
-        if isinstance(op, TextOp):
-            fit = next(fitted) if fits is not None else _fit(op, face.icons, face.language)
-            out.append(
-                FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest, len(fit.lines), fit.fits, fit.overflow)
-            )
-    return out
+    boxes = (op for op in face.ops if isinstance(op, TextOp))
+    return [FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest,
+                      len(fit.lines), fit.fits, fit.overflow)
+            for op, fit in zip(boxes, _box_fits(face) if fits is None else fits)]

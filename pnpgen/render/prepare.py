@@ -112,9 +112,3 @@ class FacePreparer:
         self._queue.clear()
         self._ready.clear()
 
-    def __enter__(self) -> FacePreparer:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-

@@ -77,11 +77,7 @@ class CardPainter:
         name = f"face-{card.id}"
         if name not in self._forms:
             self._begin(name, cell)
-            ready = self.prepared.take(card) if self.prepared is not None and self._default_faces else None
-            if ready is None and self.on_front is not None and self._default_faces:
-                from pnpgen.render.face import prepare_front
-
-                ready = prepare_front(self.game, card, self.bleed, bool(self._ink))
+            ready = self._prepared_front(card)
             if ready is not None:
                 from pnpgen.render.face import draw_prepared
 
@@ -92,6 +88,19 @@ class CardPainter:
                 self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
             self._end(name)
         self._place(name, cell)
+
+    def _prepared_front(self, card: Card):
+        """``card``'s front resolved and fitted, from a worker or (when a build wants the fronts it
+        drew) made here; None: draw it with ``draw_face``. Only for the default drawing functions,
+        which are what workers and ``prepare_front`` run."""
+        if not self._default_faces:
+            return None
+        ready = self.prepared.take(card) if self.prepared is not None else None
+        if ready is None and self.on_front is not None:
+            from pnpgen.render.face import prepare_front
+
+            ready = prepare_front(self.game, card, self.bleed, bool(self._ink))
+        return ready
 
     def back(self, card: Card, cell: Cell) -> None:
         """The back of ``card``: its own variant's when it has one, else its type's."""
