@@ -69,3 +69,16 @@ def test_image_error_pickles_with_every_field():
     assert (back.message, back.file, back.line, back.card, back.field, back.hint) == \
            ("art.png: not a readable picture", "cards/x.yaml", 4, "c1", "art", "use a PNG")
     assert str(back) == str(err)
+
+
+def test_fronts_the_caller_has_are_not_resolved_again():
+    """A worker skips the fronts a build already handed over (``known``) and still parses them."""
+    from pnpgen.spec import load_game
+    from pnpgen.validate.parallel import _card_work
+
+    game = load_game("xenoshyft")
+    _, all_work = _card_work(game, 0, 12, True)
+    _, some = _card_work(game, 0, 12, True, frozenset({2, 3}))
+    assert some[2][0] is None and some[3][0] is None
+    assert [w for i, w in enumerate(some) if i not in (2, 3)] == [w for i, w in enumerate(all_work) if i not in (2, 3)]
+    assert [p for _, p in some] == [p for _, p in all_work] and any(p is not None for _, p in some)

@@ -61,9 +61,8 @@ class CheckContext:
     def front(self, card: Card) -> FrontFacts:
         """``card``'s front resolved, its text fitted and its glyphs looked up once for every check
         (FIT001, GLYPH001, IMG001)."""
-        hit = self._fronts.get(card.id)
-        if hit is not None and hit[0] is card:
-            return hit[1]
+        if self.has_front(card):
+            return self._fronts[card.id][1]
         from pnpgen.errors import ImageError
         from pnpgen.render.face import resolved_front
         from pnpgen.units import mm
@@ -76,6 +75,11 @@ class CheckContext:
             facts = front_facts(face, None, card.id, self.with_fit)
         self._fronts[card.id] = (card, facts)
         return facts
+
+    def has_front(self, card: Card) -> bool:
+        """Whether ``card``'s front facts are known already (computed or primed)."""
+        hit = self._fronts.get(card.id)
+        return hit is not None and hit[0] is card
 
     def prime_front(self, card: Card, facts: FrontFacts) -> None:
         """Take ``card``'s front facts computed elsewhere (a worker process: ``validate.parallel``)."""

@@ -28,9 +28,11 @@ def _has_ability(card: Any) -> bool:
     return isinstance(text, str) and bool(text.strip())
 
 
-def _card_work(game: Any, start: int, stop: int, with_fit: bool) -> tuple[int, list[tuple[FrontFacts | None, Any]]]:
+def _card_work(game: Any, start: int, stop: int, with_fit: bool,
+               known: frozenset[int] = frozenset()) -> tuple[int, list[tuple[FrontFacts | None, Any]]]:
     """(custom-effect registry version, [(front facts or None, parse result or None)] for
-    ``game.cards[start:stop]``). None for a front means "not resolved here"."""
+    ``game.cards[start:stop]``). None for a front means "not resolved here": so are the fronts of
+    the cards at the positions in ``known`` (the caller has them already, e.g. from a build)."""
     from pnpgen.effects.custom import version
     from pnpgen.effects.parser import parse_ability
 
@@ -38,11 +40,13 @@ def _card_work(game: Any, start: int, stop: int, with_fit: bool) -> tuple[int, l
         game = pickle.loads(game)
     ctx = CheckContext(game, with_fit=with_fit)
     out = []
-    for card in game.cards[start:stop]:
-        try:
-            facts = ctx.front(card)
-        except Exception:  # noqa: BLE001 - the same error is raised again in the caller's process
-            facts = None
+    for position, card in enumerate(game.cards[start:stop], start):
+        facts = None
+        if position not in known:
+            try:
+                facts = ctx.front(card)
+            except Exception:  # noqa: BLE001 - the same error is raised again in the caller's process
+                facts = None
         out.append((facts, parse_ability(card.get("ability")) if _has_ability(card) else None))
     return version(), out
 
@@ -59,7 +63,9 @@ def precompute(ctx: CheckContext, workers: int) -> None:
         return
     payload = pickle.dumps(ctx.game, protocol=pickle.HIGHEST_PROTOCOL)
     with ProcessPoolExecutor(len(ranges) - 1, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(_card_work, payload, r.start, r.stop, ctx.with_fit) for r in ranges[1:]]
+        known = frozenset(i for i, card in enumerate(cards) if ctx.has_front(card))
+        futures = [pool.submit(_card_work, payload, r.start, r.stop, ctx.with_fit, known.intersection(r))
+                   for r in ranges[1:]]
         del payload
         parts = [_card_work(ctx.game, ranges[0].start, ranges[0].stop, ctx.with_fit)]
         parts += [f.result() for f in futures]
