@@ -13,7 +13,7 @@ from typing import Callable
 from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
-from pnpgen.render.build import BuildResult, build_game
+from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
 from pnpgen.sources import REPO_ROOT, sources_dir
 from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
@@ -93,7 +93,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
     # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.
     fronts: dict = {}
-    same_faces = options.get("bleed_mm", 3) == FACE_BLEED_MM and not options.get("ink_saver")
+    same_faces = options.get("bleed_mm", DEFAULT_BLEED_MM) == FACE_BLEED_MM and not options.get("ink_saver")
 
     def keep(card, face, fits) -> None:
         fronts[card.id] = (card, front_facts(face, fits, card.id))

@@ -60,12 +60,15 @@ class BuildResult:
     skipped: list[str] = field(default_factory=list)        # decks not laid out because of an error (build fails)
 
 
+DEFAULT_BLEED_MM = 3.0  # the bleed of a build that names none
+
+
 def _say(progress: Callable[[str], None] | None, message: str) -> None:
     if progress:
         progress(message)
 
 
-def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = 3,
+def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = DEFAULT_BLEED_MM,
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
                png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
