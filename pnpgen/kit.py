@@ -14,11 +14,13 @@ from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
+from pnpgen.render.workers import worker_count
 from pnpgen.sources import REPO_ROOT, sources_dir
 from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.loader import find_game_dir
 from pnpgen.validate import Severity, ValidationResult, validate_game
+from pnpgen.validate.background import Validation
 from pnpgen.validate.context import FACE_BLEED_MM, front_facts
 
 
@@ -98,11 +100,21 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     def keep(card, face, fits) -> None:
         fronts[card.id] = (card, front_facts(face, fits, card.id))
 
-    result = build_game(loaded, out_dir, progress=progress, workers=workers,
-                        on_front=keep if same_faces else None, **options)
+    # With a spare core, the checks that do not look at fronts run meanwhile in another process.
+    pending = Validation.start(loaded, worker_count(workers)) if same_faces else None
+    try:
+        result = build_game(loaded, out_dir, progress=progress, workers=workers,
+                            on_front=keep if same_faces else None, **options)
+    except BaseException:
+        if pending is not None:
+            pending.cancel()
+        raise
     if progress:
         progress(f"{game}: validating")
-    validation = validate_game(loaded, workers=workers, fronts=fronts)
+    if pending is not None:
+        validation = pending.result(fronts, workers)
+    else:
+        validation = validate_game(loaded, workers=workers, fronts=fronts)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")

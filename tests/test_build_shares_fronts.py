@@ -55,3 +55,32 @@ def test_build_findings_equal_validate_alone(tmp_path, monkeypatch):
     codes = {f.code for f in alone.findings}
     assert {"FIT001", "GLYPH001"} <= codes
     assert kit.validation.findings == alone.findings
+
+
+def test_checks_in_another_process_give_the_same_findings(tmp_path, monkeypatch):
+    """With a spare core, ``pnpgen build`` runs the checks that do not look at fronts in another
+    process while it draws (``validate.background``): the merged findings are exactly ``validate``
+    alone, findings of both halves included, and this process ran only the front checks."""
+    from pnpgen.validate import background
+
+    game = _game_with_defects(tmp_path)
+    csv = game / "cards" / "creatures.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("take 1 damage", "take (1 damage", 1), encoding="utf-8")
+    monkeypatch.setattr(background, "MIN_CARDS", 0)
+    import pnpgen.kit as kit_module
+
+    asked = []
+    real_validate = background.validate_game
+
+    def validate(*a, **k):
+        asked.append(k.get("only"))
+        return real_validate(*a, **k)
+
+    monkeypatch.setattr(background, "validate_game", validate)
+    kit = build_kit(str(game), tmp_path / "out", workers=2)
+    assert asked == [set(background.FRONT_CODES)]  # the rest came from the other process
+    alone = validate_game(load_game(str(game)))
+    codes = {f.code for f in alone.findings}
+    assert {"FIT001", "GLYPH001"} <= codes and codes - background.FRONT_CODES
+    assert kit.validation.findings == alone.findings
+    assert kit_module.validate_game is validate_game

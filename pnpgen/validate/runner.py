@@ -59,6 +59,12 @@ def grouped(findings: list[Finding]) -> list[Finding]:
     return out
 
 
+def merged(first: ValidationResult, second: ValidationResult) -> ValidationResult:
+    """One result of two runs over disjoint sets of checks of the same game (``only``): findings are
+    grouped per check code, so this is what one run of both sets gives."""
+    return ValidationResult(first.game_id, tuple(sorted(first.findings + second.findings)), first.strict)
+
+
 def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None,
                   workers: int | None = 1, fronts: dict | None = None) -> ValidationResult:
     """Run the checks. An expansion is checked with its base game as context (glossary, balance

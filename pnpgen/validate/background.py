@@ -1,0 +1,72 @@
+"""Validation alongside a build: every check that does not look at the card fronts runs in a spawned
+process while this process draws the sheets, and the front checks (FIT001, GLYPH001, IMG001) run
+here afterwards on the fronts the build drew (``validate_game(fronts=…)``).
+
+Findings are sorted and grouped per check code, and the two halves have no code in common, so the
+merged result is exactly what one ``validate_game`` call gives. Whenever the other process cannot
+give its half as this process would have (it failed, raised, or knew other custom effects) that half
+is run here instead, so an error surfaces where it would without the other process. Spawned, not
+forked, like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+"""
+
+from __future__ import annotations
+
+import pickle
+from multiprocessing import get_context
+
+from pnpgen.spec.model import Game
+from pnpgen.validate.runner import ValidationResult, merged, validate_game
+
+FRONT_CODES = frozenset({"FIT001", "GLYPH001", "IMG001"})
+# The other process costs ~0.6 s of CPU to start (imports, unpickling the game); the checks it
+# takes over cost ~0.6 ms a card, so a smaller deck is validated faster in one place.
+MIN_CARDS = 1000
+
+
+def _deck_checks(payload: bytes, codes: frozenset[str], strict: bool) -> tuple[int, ValidationResult]:
+    from pnpgen.effects.custom import version
+
+    return version(), validate_game(pickle.loads(payload), strict=strict, only=set(codes))
+
+
+class Validation:
+    """Start with :meth:`start`; :meth:`result` gives the whole validation once the fronts are drawn."""
+
+    def __init__(self, game: Game, strict: bool) -> None:
+        from pnpgen.validate.registry import all_checks
+
+        self._game = game
+        self._strict = strict
+        self._codes = frozenset(c.code for c in all_checks()) - FRONT_CODES
+        payload = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        self._pool = get_context("spawn").Pool(1)
+        self._pending = self._pool.apply_async(_deck_checks, (payload, self._codes, strict))
+
+    @classmethod
+    def start(cls, game: Game, cores: int, strict: bool = False) -> Validation | None:
+        """The deck checks under way in another process, or None when there is no spare core or the
+        deck is too small to pay for one (validate in one call then)."""
+        if cores < 2 or len(game.cards) < MIN_CARDS:
+            return None
+        return cls(game, strict)
+
+    def result(self, fronts: dict, workers: int | None) -> ValidationResult:
+        """Every check's findings: the other process's, and the front checks run here on ``fronts``
+        (card id -> (card, FrontFacts), as ``validate_game`` takes them)."""
+        from pnpgen.effects.custom import version
+
+        here = validate_game(self._game, strict=self._strict, only=set(FRONT_CODES), workers=workers, fronts=fronts)
+        try:
+            known, there = self._pending.get()
+        except Exception:  # noqa: BLE001 - run that half here, where any error it has is raised
+            known, there = None, None
+        finally:
+            self.cancel()
+        if there is None or known != version():
+            there = validate_game(self._game, strict=self._strict, only=set(self._codes))
+        return merged(there, here)
+
+    def cancel(self) -> None:
+        """Stop the other process (its findings are no longer wanted, e.g. the build failed)."""
+        self._pool.terminate()
+        self._pool.join()
