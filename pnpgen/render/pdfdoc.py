@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFStream
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFStream
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
@@ -102,6 +102,7 @@ class _Canvas(Canvas):
         name = xObjectName(self._formData[0])  # before endForm restores an enclosing form's data
         super().endForm(**extra_attributes)
         _encode_now(self._doc.idToObject[name], self._pnp_spool)
+        _format_now(self._doc, name, self._pnp_spool)
 
     def showPage(self):
         super().showPage()
@@ -186,6 +187,56 @@ def _encode_now(obj, spool: "_Spool") -> None:
     contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
     obj.Contents = contents
     obj.stream = None
+
+
+class _Unfinished(Exception):
+    """Formatting an object now would register another object (or name one not registered yet)."""
+
+
+def _format_now(doc, name: str, spool: "_Spool") -> None:
+    """Write a finished form's whole object now (dictionary, resources and encoded content) into
+    ``spool`` and leave in its place a stub that gives those bytes back when the file is written.
+
+    A form keeps its dictionaries, resources and name references (~5 KB a card face) until
+    ``save`` otherwise, so memory grew with the deck. The bytes are the same as formatting it at
+    ``save``: a form is numbered when it ends, everything it refers to is registered by then
+    (fonts by the shared BasicFonts dictionary, forms and pictures by name), and nothing about it
+    changes afterwards. Where that does not hold (formatting it would register an object, so
+    numbering would change, or it names one not yet registered) the form is left to ``save``."""
+    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFObjectReference
+
+    obj = doc.idToObject[name]
+    if not isinstance(getattr(obj, "Contents", None), _SpooledStream) or not isinstance(doc.encrypt, NoEncryption):
+        return
+    register = doc.Reference
+
+    def known_only(item, name=None):
+        if name is None and (not isinstance(item, PDFObject) or item.__class__ is PDFObjectReference):
+            return item
+        if hasattr(item, "__InternalName__") and item.__InternalName__ in doc.idToObject:
+            return register(item, name)
+        raise _Unfinished
+
+    doc.Reference = known_only
+    try:
+        data = pdf_format(obj, doc, toplevel=1)
+    except (_Unfinished, KeyError):
+        return
+    finally:
+        del doc.Reference
+    doc.idToObject[name] = _Formatted(spool, spool.put(data))
+
+
+class _Formatted(PDFObject):
+    """A finished object already formatted, its bytes waiting in a :class:`_Spool` (``_format_now``)."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, spool: "_Spool", at: tuple[int, int]) -> None:
+        self._spool, self._at = spool, at
+
+    def format(self, document):
+        return self._spool.get(self._at)
 
 
 class _Spool:
