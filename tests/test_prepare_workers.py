@@ -63,3 +63,29 @@ def test_overflowing_text_is_reported_the_same(tmp_path, every_front_from_a_work
     assert every_front_from_a_worker
     assert one.overflows and [str(o) for o in one.overflows] == [str(o) for o in two.overflows]
     assert _pdfs(one) == _pdfs(two)
+
+
+def test_fronts_waiting_for_a_slow_canvas_are_bounded(monkeypatch):
+    """Workers faster than the canvas stop sending fronts once a few chunks wait undrawn, so memory
+    does not grow with the deck (issue #13 "flat memory"): here the canvas waits for every sent
+    chunk before each card, the slowest canvas there is."""
+    import time
+
+    monkeypatch.setattr(prepare, "HEAD", 0)
+    monkeypatch.setattr(prepare, "CHUNK", 4)
+    monkeypatch.setattr(prepare, "AHEAD", 2)
+    game = load_game("xenoshyft")
+    cards = list({c.id: c for c in game.cards if game.card_types[c.type].size}.values())
+    preparer = prepare.FacePreparer(game, cards, 0.0, False, 1)
+    bound = prepare.AHEAD * prepare.CHUNK + prepare.CHUNK  # what may wait, plus the chunk under way
+    try:
+        got = 0
+        for card in cards:
+            while preparer._queue and not all(f.done() for _, f in preparer._queue):
+                time.sleep(0.01)
+            waiting = len(preparer._ready) + sum(len(span) for span, _ in preparer._queue)
+            assert waiting <= bound
+            got += preparer.take(card) is not None
+        assert got > len(cards) // 2  # the workers did deliver
+    finally:
+        preparer.close()

@@ -202,6 +202,9 @@ def resolved_back(game: Any, type_id: str, bleed: float = 0.0) -> ResolvedFace:
     return _resolve(game, None, type_id, "back", bleed, None)
 
 
+_RUNS_BY_ID_MAX = 64
+
+
 def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> None:
     """Draw consecutive shapes as one PDF form XObject, defined once per document and reused
     by every card with the same shapes (same frame, band, badges): far fewer bytes and
@@ -210,8 +213,11 @@ def _shape_run(canvas: Any, ops: tuple, face: ResolvedFace, bleed: float) -> Non
 
     forms = canvas.__dict__.setdefault("_pnpgen_forms", {})
     # Most runs are the very same shared ShapeOps card after card: found by identity first, which
-    # skips hashing ~30 dataclasses per card. The entry holds the ops, so their ids stay theirs.
+    # skips hashing ~30 dataclasses per card. The entry holds the ops, so their ids stay theirs;
+    # a front prepared in a worker brings its own copies, so the table is kept small.
     by_id = canvas.__dict__.setdefault("_pnpgen_forms_by_id", {})
+    if len(by_id) >= _RUNS_BY_ID_MAX:
+        by_id.clear()
     ids = tuple(map(id, ops))
     hit = by_id.get(ids)
     if hit is not None and all(a is b for a, b in zip(hit[0], ops)):

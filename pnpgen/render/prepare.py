@@ -83,7 +83,10 @@ class FacePreparer:
 
     def _fill(self) -> None:
         self._next = max(self._next, self._drawn + 1)
-        while self._pool is not None and len(self._queue) < self._ahead and self._next < len(self._cards):
+        # Fronts sent or ready but not drawn yet are bounded, not only those in flight: workers
+        # faster than the canvas would otherwise fill memory with fronts waiting their turn.
+        while (self._pool is not None and len(self._queue) < self._ahead and self._next < len(self._cards)
+               and self._next - self._drawn <= self._ahead * CHUNK):
             span = range(self._next, min(self._next + CHUNK, len(self._cards)))
             self._next = span.stop
             self._queue.append((span, self._pool.submit(_prepare, [self._positions[i] for i in span])))
