@@ -29,6 +29,24 @@ from pnpgen.layout.geometry import Rect
 from pnpgen.render import fonts
 
 _DEFAULT = object()
+
+
+def _memoise_formatting() -> None:
+    """reportlab formats every dictionary key through ``PDFName`` and every string and number
+    through ``pdfdocEnc`` (about 75 calls an object); a deck's objects repeat the same few hundred
+    keys, names and numbers, so both are memoised where ``pdfdoc.format`` looks them up. Both are
+    pure functions of one str (or bytes), so every byte written stays the same."""
+    from functools import lru_cache
+
+    from reportlab.pdfbase import pdfdoc as rl_pdfdoc
+
+    for name in ("PDFName", "pdfdocEnc"):
+        fn = getattr(rl_pdfdoc, name)
+        if not hasattr(fn, "cache_info"):
+            setattr(rl_pdfdoc, name, lru_cache(maxsize=4096)(fn))
+
+
+_memoise_formatting()
 # The press standard of the build being run (``pnpgen build --pdfx``), set by ``output_standard``;
 # None = screen/home-print RGB, the default.
 _STANDARD = None

@@ -19,6 +19,15 @@ from typing import Any, Callable
 MIN_PAGES_PER_WORKER = 16
 
 
+def yield_to_drawing() -> None:
+    """Lower this worker process's priority: one that helps a drawing process (preparing fronts,
+    validating meanwhile) must never take its core, as that process is what the build waits for."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # not POSIX, or not allowed: run at the same priority
+        pass
+
+
 def default_workers() -> int:
     """The cores this process may run on."""
     try:

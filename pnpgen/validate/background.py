@@ -21,26 +21,35 @@ FRONT_CODES = frozenset({"FIT001", "GLYPH001", "IMG001"})
 # The other process costs ~0.6 s of CPU to start (imports, unpickling the game); the checks it
 # takes over cost ~0.6 ms a card, so a smaller deck is validated faster in one place.
 MIN_CARDS = 1000
+# Processes the deck checks are shared among: they run niced beside the drawing and the preparing
+# of fronts, and a second one halves the wait for them once the sheets are drawn.
+PARTS = 2
 
 
 def _deck_checks(payload: bytes, codes: frozenset[str], strict: bool) -> tuple[int, ValidationResult]:
     from pnpgen.effects.custom import version
+    from pnpgen.render.workers import yield_to_drawing
 
+    yield_to_drawing()
     return version(), validate_game(pickle.loads(payload), strict=strict, only=set(codes))
 
 
 class Validation:
     """Start with :meth:`start`; :meth:`result` gives the whole validation once the fronts are drawn."""
 
-    def __init__(self, game: Game, strict: bool) -> None:
+    def __init__(self, game: Game, strict: bool, parts: int) -> None:
         from pnpgen.validate.registry import all_checks
 
         self._game = game
         self._strict = strict
-        self._codes = frozenset(c.code for c in all_checks()) - FRONT_CODES
+        codes = [c.code for c in all_checks() if c.code not in FRONT_CODES]
+        # The rules checks share one parse of every ability and the others their text indexes,
+        # and the two cost about the same: with a second spare process, each takes one share.
+        rules = frozenset(c for c in codes if c.startswith("RULES"))
+        self._parts = [rules, frozenset(codes) - rules] if parts > 1 else [frozenset(codes)]
         payload = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
-        self._pool = get_context("spawn").Pool(1)
-        self._pending = self._pool.apply_async(_deck_checks, (payload, self._codes, strict))
+        self._pool = get_context("spawn").Pool(len(self._parts))
+        self._pending = [self._pool.apply_async(_deck_checks, (payload, part, strict)) for part in self._parts]
 
     @classmethod
     def start(cls, game: Game, cores: int, strict: bool = False) -> Validation | None:
@@ -48,7 +57,7 @@ class Validation:
         deck is too small to pay for one (validate in one call then)."""
         if cores < 2 or len(game.cards) < MIN_CARDS:
             return None
-        return cls(game, strict)
+        return cls(game, strict, PARTS)
 
     def result(self, fronts: dict, workers: int | None) -> ValidationResult:
         """Every check's findings: the other process's, and the front checks run here on ``fronts``
@@ -56,15 +65,21 @@ class Validation:
         from pnpgen.effects.custom import version
 
         here = validate_game(self._game, strict=self._strict, only=set(FRONT_CODES), workers=workers, fronts=fronts)
+        results = []
         try:
-            known, there = self._pending.get()
-        except Exception:  # noqa: BLE001 - run that half here, where any error it has is raised
-            known, there = None, None
+            for part, pending in zip(self._parts, self._pending):
+                try:
+                    known, there = pending.get()
+                except Exception:  # noqa: BLE001 - run that part here, where any error it has is raised
+                    known, there = None, None
+                if there is None or known != version():
+                    there = validate_game(self._game, strict=self._strict, only=set(part))
+                results.append(there)
         finally:
             self.cancel()
-        if there is None or known != version():
-            there = validate_game(self._game, strict=self._strict, only=set(self._codes))
-        return merged(there, here)
+        for there in results:
+            here = merged(there, here)
+        return here
 
     def cancel(self) -> None:
         """Stop the other process (its findings are no longer wanted, e.g. the build failed)."""
