@@ -375,10 +375,12 @@ def measure_card(game: Any, card: Any, library: TemplateLibrary | None = None, b
     return fit_reports(_resolve(game, card, card.type, "front", bleed, library), card.id)
 
 
-def fit_reports(face: ResolvedFace, card_id: str, fits: tuple[FitResult, ...] | None = None) -> list[FitReport]:
+def fit_reports(face: ResolvedFace, card_id: str, fits: tuple[FitResult, ...] | None = None,
+                overflowing: bool = False) -> list[FitReport]:
     """How each text box of a resolved face fits (see :func:`measure_card`); ``fits``, the boxes'
-    fits in order when already made (``prepare_front``)."""
+    fits in order when already made (``prepare_front``); ``overflowing``: only boxes whose text
+    does not fit (what the validator keeps of every front of a deck)."""
     boxes = (op for op in face.ops if isinstance(op, TextOp))
     return [FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest,
                       len(fit.lines), fit.fits, fit.overflow)
-            for op, fit in zip(boxes, _box_fits(face) if fits is None else fits)]
+            for op, fit in zip(boxes, _box_fits(face) if fits is None else fits) if not (overflowing and fit.fits)]

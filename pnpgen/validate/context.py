@@ -45,7 +45,7 @@ def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
             missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
             if missing:
                 glyphs.append((op, tuple(missing)))
-    overflows = [r for r in fit_reports(face, card_id, fits) if not r.fits] if with_fit else []
+    overflows = fit_reports(face, card_id, fits, overflowing=True) if with_fit else []
     return FrontFacts(face.width, face.height, tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
                       tuple(overflows), tuple(glyphs))
 
