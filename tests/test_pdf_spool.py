@@ -1,7 +1,8 @@
-"""Card PDFs are written with each finished page's and form's stream kept in a spool file and the
-file written object by object (``pnpgen.render.pdfdoc``: ``_Spool``, ``save``), so a deck's PDF
-bytes never all live in memory; the bytes must be exactly those of reportlab's own in-memory
-writing (``canvas.getpdfdata``) with every stream kept on the heap."""
+"""Card PDFs are written with each finished page's stream and each finished form's whole object
+kept in a spool file and the file written object by object (``pnpgen.render.pdfdoc``: ``_Spool``,
+``_format_now``, ``save``), so a deck's PDF bytes and objects never all live in memory; the bytes
+must be exactly those of reportlab's own in-memory writing (``canvas.getpdfdata``) with every
+stream kept on the heap and every object formatted at the end."""
 
 from __future__ import annotations
 
@@ -25,14 +26,30 @@ def _plain_save(canvas, path: Path) -> Path:
     return Path(path)
 
 
+class _HeapStream(PDFStream):
+    """reportlab's own stream holding its encoded content (as ``pdfdoc._encode_now`` makes it)."""
+
+    def __init__(self, spool, content):
+        super().__init__(content=content)
+
+    def park(self):
+        pass
+
+
 def test_spooled_build_is_byte_identical_to_the_plain_one(tmp_path: Path, monkeypatch) -> None:
     game = load_game("zombicide-invader")  # card sheets with shared backs and back variants, odds, reference
-    spooled = build_game(game, tmp_path / "spooled")
+    early = []
+    real_format_now = pdfdoc._format_now
+    with monkeypatch.context() as m:  # forms written out as they end (pdfdoc._format_now): count them
+        m.setattr(pdfdoc, "_format_now", lambda *a: early.append(real_format_now(*a)) or early[-1])
+        spooled = build_game(game, tmp_path / "spooled")
+    assert early and all(early)  # every form of this game was formatted early, none left to save
     with monkeypatch.context() as m:  # every finished stream on disk from its first byte
         m.setattr(pdfdoc._Spool, "MEMORY", 0)
         build_game(game, tmp_path / "disk")
-    with monkeypatch.context() as m:  # streams on the heap, the file joined in memory: reportlab as it comes
-        m.setattr(pdfdoc, "_SpooledStream", lambda spool, content: PDFStream(content=content))
+    with monkeypatch.context() as m:  # streams on the heap, objects formatted at the end, the file joined in memory
+        m.setattr(pdfdoc, "_SpooledStream", _HeapStream)
+        m.setattr(pdfdoc, "_format_now", lambda doc, name, spool: False)
         m.setattr(pdfdoc, "save", _plain_save)
         build_game(game, tmp_path / "plain")
     plain = _pdfs(tmp_path / "plain" / game.id)

@@ -119,12 +119,17 @@ class _Canvas(Canvas):
 
         name = xObjectName(self._formData[0])  # before endForm restores an enclosing form's data
         super().endForm(**extra_attributes)
-        _encode_now(self._doc.idToObject[name], self._pnp_spool)
-        _format_now(self._doc, name, self._pnp_spool)
+        form = self._doc.idToObject[name]
+        _encode_now(form, self._pnp_spool)
+        if not _format_now(self._doc, name, self._pnp_spool) and isinstance(form.Contents, _SpooledStream):
+            form.Contents.park()
 
     def showPage(self):
         super().showPage()
-        _encode_now(self._doc.Pages.pages[-1], self._pnp_spool)
+        page = self._doc.Pages.pages[-1]
+        _encode_now(page, self._pnp_spool)
+        if isinstance(page.Contents, _SpooledStream):
+            page.Contents.park()
 
     # Finished streams' bytes, kept out of memory until the file is written (made on first use).
     _pnp_spool_file = None
@@ -181,7 +186,7 @@ class _Canvas(Canvas):
 
 def _encode_now(obj, spool: "_Spool") -> None:
     """Compress a finished page's or form's content now rather than when the file is written,
-    and keep the result in ``spool``, not in memory.
+    into a stream to be kept in ``spool``, not in memory (``_SpooledStream.park``).
 
     reportlab keeps every page and form as drawing text until ``save`` and only then compresses
     it, so a deck's memory grew with its pages at several times the compressed size. This is
@@ -211,7 +216,7 @@ class _Unfinished(Exception):
     """Formatting an object now would register another object (or name one not registered yet)."""
 
 
-def _format_now(doc, name: str, spool: "_Spool") -> None:
+def _format_now(doc, name: str, spool: "_Spool") -> bool:
     """Write a finished form's whole object now (dictionary, resources and encoded content) into
     ``spool`` and leave in its place a stub that gives those bytes back when the file is written.
 
@@ -220,12 +225,13 @@ def _format_now(doc, name: str, spool: "_Spool") -> None:
     ``save``: a form is numbered when it ends, everything it refers to is registered by then
     (fonts by the shared BasicFonts dictionary, forms and pictures by name), and nothing about it
     changes afterwards. Where that does not hold (formatting it would register an object, so
-    numbering would change, or it names one not yet registered) the form is left to ``save``."""
+    numbering would change, or it names one not yet registered) the form is left to ``save``
+    (and False is returned)."""
     from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFObjectReference
 
     obj = doc.idToObject[name]
     if not isinstance(getattr(obj, "Contents", None), _SpooledStream) or not isinstance(doc.encrypt, NoEncryption):
-        return
+        return False
     register = doc.Reference
 
     def known_only(item, name=None):
@@ -239,10 +245,11 @@ def _format_now(doc, name: str, spool: "_Spool") -> None:
     try:
         data = pdf_format(obj, doc, toplevel=1)
     except (_Unfinished, KeyError):
-        return
+        return False
     finally:
         del doc.Reference
     doc.idToObject[name] = _Formatted(spool, spool.put(data))
+    return True
 
 
 class _Formatted(PDFObject):
@@ -267,30 +274,41 @@ class _Spool:
     def __init__(self) -> None:
         self._file = tempfile.SpooledTemporaryFile(max_size=self.MEMORY)
         self._end = 0
+        self._appending = True  # the file is positioned at its end (a seek flushes a disk file's buffer)
 
     def put(self, data: bytes) -> tuple[int, int]:
-        self._file.seek(self._end)
+        if not self._appending:
+            self._file.seek(self._end)
+            self._appending = True
         self._file.write(data)
         at, self._end = (self._end, len(data)), self._end + len(data)
         return at
 
     def get(self, at: tuple[int, int]) -> bytes:
+        self._appending = False
         self._file.seek(at[0])
         return self._file.read(at[1])
 
 
 class _SpooledStream(PDFStream):
-    """A ``PDFStream`` whose (already encoded) content waits in a :class:`_Spool`; written as
-    ``PDFStream.format`` writes a stream whose dictionary names its filters."""
+    """A ``PDFStream`` whose (already encoded) content waits in a :class:`_Spool` once parked;
+    written as ``PDFStream.format`` writes a stream whose dictionary names its filters. A form's
+    content is formatted straight away (``_format_now``) and only parked when that cannot be."""
 
     def __init__(self, spool: _Spool, content: bytes | str) -> None:
         super().__init__(PDFDictionary(), None)
         # ASCII85 output is ASCII text: kept as bytes, given back as the same text
         self._text = isinstance(content, str)
-        self._spool, self._at = spool, spool.put(content.encode("ascii") if self._text else content)
+        self._spool, self._at = spool, None
+        self._data: bytes | None = content.encode("ascii") if self._text else content
+
+    def park(self) -> None:
+        """Move the content into the spool."""
+        if self._data is not None:
+            self._at, self._data = self._spool.put(self._data), None
 
     def format(self, document):
-        content = self._spool.get(self._at)
+        content = self._data if self._data is not None else self._spool.get(self._at)
         content = document.encrypt.encode(content.decode("ascii") if self._text else content)
         dictionary = PDFDictionary(self.dictionary.dict.copy())
         fc = pdf_format(content, document)
