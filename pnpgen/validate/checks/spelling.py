@@ -73,11 +73,16 @@ class Speller:
     def __init__(self, vocabulary: set[str]):
         self.vocabulary = vocabulary
         self.index = OneEditIndex(vocabulary)
+        self._known: dict[str, bool] = {}  # a deck repeats its words: each is looked up once
 
     def known(self, word: str) -> bool:
-        w = _norm(word)
-        parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
-        return w in self.vocabulary or all(p in self.vocabulary or not _english().unknown([p]) for p in parts)
+        hit = self._known.get(word)
+        if hit is None:
+            w = _norm(word)
+            parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
+            hit = w in self.vocabulary or all(p in self.vocabulary or not _english().unknown([p]) for p in parts)
+            self._known[word] = hit
+        return hit
 
     def suggest(self, word: str, english: bool = True) -> str | None:
         low = _norm(word)

@@ -69,16 +69,17 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
                     if not initial:  # "The" opening a sentence says nothing about how "the" is written
                         forms[word.lower()][word] += 1
                     places.append((card, field, word, initial))
+    # Each word's dominant form and count, once per word rather than once per place it is used.
+    dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
     cards = {}
     for card, field, word, initial in places:
-        counter = forms[word.lower()]
-        if not counter:
+        known = dominant.get(word.lower())
+        if known is None:
             continue
-        form, uses = counter.most_common(1)[0]
+        form, uses, total = known
         if initial and form == word.lower():
             continue
-        total = sum(counter.values())
         if word != form and total >= _MIN_USES and uses / total >= _DOMINANCE:
             cards[card.id] = card
             slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
