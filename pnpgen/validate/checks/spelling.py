@@ -53,12 +53,19 @@ def _inflection(a: str, b: str) -> bool:
 
 def game_vocabulary(ctx: CheckContext) -> set[str]:
     # A card's own name is no evidence for its spelling: a word counts once two cards use it.
-    uses: dict[str, set[str]] = defaultdict(set)
+    # Only the first card name using a word is kept: a common word's set of every card using it
+    # would weigh as much as the deck.
+    first: dict[str, str] = {}
+    known: set[str] = set()
     for card in ctx.game.cards:
+        owner = (card.name or card.id).lower()
         for text in (card.name or "", *(card.get(f) for f in ctx.text_fields(card))):
             for _, word in words(text):
-                uses[_norm(word)].add((card.name or card.id).lower())
-    known = {w for w, cards in uses.items() if len(cards) >= 2}
+                w = _norm(word)
+                if w not in known:
+                    seen = first.setdefault(w, owner)
+                    if seen != owner:
+                        known.add(w)
     for ref in ctx.game.references:
         for section in ref.sections:
             for item in (section.heading, *section.items):
