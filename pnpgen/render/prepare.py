@@ -19,10 +19,12 @@ drawing process, which then raises that error exactly as without workers. Spawne
 from __future__ import annotations
 
 import pickle
+import tempfile
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 # A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
@@ -35,8 +37,10 @@ WAIT = False  # wait for the workers instead of preparing a late front here (tes
 _STATE: dict[str, Any] = {}  # in a worker: the game and the drawing options, set once
 
 
-def _start(payload: bytes, bleed: float, ink_saver: bool) -> None:
-    _STATE.update(game=pickle.loads(payload), bleed=bleed, ink_saver=ink_saver)
+def _start(payload: str, bleed: float, ink_saver: bool) -> None:
+    with open(payload, "rb") as f:
+        game = pickle.load(f)
+    _STATE.update(game=game, bleed=bleed, ink_saver=ink_saver)
 
 
 def _prepare(positions: list[int]) -> list[tuple[Any, tuple] | None]:
@@ -70,9 +74,14 @@ class FacePreparer:
         self._queue: deque[tuple[range, Future]] = deque()
         self._next = HEAD
         self._drawn = -1  # the last card taken: results for cards up to it come too late
-        payload = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        # The pickled game waits in a file for the workers, not in this process: the pool keeps its
+        # initializer's arguments as long as it lives, and a large deck's pickle is tens of MB.
+        self._payload = tempfile.NamedTemporaryFile(prefix="pnpgen-game-", suffix=".pickle", delete=False)
+        with self._payload:
+            pickle.dump(game, self._payload, protocol=pickle.HIGHEST_PROTOCOL)
         self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            workers, mp_context=get_context("spawn"), initializer=_start, initargs=(payload, bleed, ink_saver))
+            workers, mp_context=get_context("spawn"), initializer=_start,
+            initargs=(self._payload.name, bleed, ink_saver))
         self._ahead = AHEAD * workers
         self._fill()
 
@@ -114,4 +123,5 @@ class FacePreparer:
             self._pool = None
         self._queue.clear()
         self._ready.clear()
+        Path(self._payload.name).unlink(missing_ok=True)
 
