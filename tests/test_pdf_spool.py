@@ -38,18 +38,26 @@ class _HeapStream(PDFStream):
 
 def test_spooled_build_is_byte_identical_to_the_plain_one(tmp_path: Path, monkeypatch) -> None:
     game = load_game("zombicide-invader")  # card sheets with shared backs and back variants, odds, reference
-    early = []
-    real_format_now = pdfdoc._format_now
-    with monkeypatch.context() as m:  # forms written out as they end (pdfdoc._format_now): count them
+    early, pages = [], []
+    real_format_now, real_page_now = pdfdoc._format_now, pdfdoc._format_page_now
+
+    def page_now(doc, spool):
+        real_page_now(doc, spool)
+        pages.append(isinstance(doc.Pages.pages[-1], pdfdoc._FormattedPage))
+
+    with monkeypatch.context() as m:  # forms and pages written out as they end: count them
         m.setattr(pdfdoc, "_format_now", lambda *a: early.append(real_format_now(*a)) or early[-1])
+        m.setattr(pdfdoc, "_format_page_now", page_now)
         spooled = build_game(game, tmp_path / "spooled")
     assert early and all(early)  # every form of this game was formatted early, none left to save
+    assert sum(pages) > len(pages) // 2  # so were the pages (those a bookmark points at excepted)
     with monkeypatch.context() as m:  # every finished stream on disk from its first byte
         m.setattr(pdfdoc._Spool, "MEMORY", 0)
         build_game(game, tmp_path / "disk")
     with monkeypatch.context() as m:  # streams on the heap, objects formatted at the end, the file joined in memory
         m.setattr(pdfdoc, "_SpooledStream", _HeapStream)
         m.setattr(pdfdoc, "_format_now", lambda doc, name, spool: False)
+        m.setattr(pdfdoc, "_format_page_now", lambda doc, spool: None)
         m.setattr(pdfdoc, "save", _plain_save)
         build_game(game, tmp_path / "plain")
     plain = _pdfs(tmp_path / "plain" / game.id)

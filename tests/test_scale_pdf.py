@@ -35,9 +35,12 @@ def test_finished_page_keeps_no_drawing_text():
     canvas.drawString(10, 10, "hello")
     canvas.showPage()
     page = canvas._doc.Pages.pages[-1]
-    assert page.stream is None and page.Contents.dictionary["Filter"] is not None
+    # the page's dictionary is written out already (pdfdoc._format_page_now) and waits in the spool
+    assert isinstance(page, pdfdoc._FormattedPage) and b"/MediaBox" in page._spool.get(page._at)
+    stream = page._contents
+    assert stream.dictionary["Filter"] is not None
     # the compressed stream waits in the spool (pdfdoc._Spool), not on the heap
-    assert page.Contents.content is None
-    spooled = page.Contents._spool.get(page.Contents._at)
+    assert stream.content is None and stream._data is None
+    spooled = stream._spool.get(stream._at)
     assert b"hello" not in spooled
     assert b"(hello)" in zlib.decompress(asciiBase85Decode(spooled.decode("ascii")))

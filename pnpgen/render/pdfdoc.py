@@ -130,6 +130,7 @@ class _Canvas(Canvas):
         _encode_now(page, self._pnp_spool)
         if isinstance(page.Contents, _SpooledStream):
             page.Contents.park()
+            _format_page_now(self._doc, self._pnp_spool)
 
     # Finished streams' bytes, kept out of memory until the file is written (made on first use).
     _pnp_spool_file = None
@@ -250,6 +251,84 @@ def _format_now(doc, name: str, spool: "_Spool") -> bool:
         del doc.Reference
     doc.idToObject[name] = _Formatted(spool, spool.put(data))
     return True
+
+
+class _Placeholder(PDFObject):
+    """Formats as a marker that :class:`_FormattedPage` replaces with a reference when the file is written."""
+
+    def __init__(self, marker: bytes) -> None:
+        self.marker = marker
+
+    def format(self, document):
+        return self.marker
+
+
+# Bytes no formatted PDF object contains: a NUL never appears in reportlab's dictionaries.
+_PARENT, _CONTENTS = b"\x00pnpgen-parent\x00", b"\x00pnpgen-contents\x00"
+
+
+def _format_page_now(doc, spool: "_Spool") -> None:
+    """``_format_now`` for the page just finished: its dictionary written now into ``spool``, with
+    markers for the two references only ``save`` can number (the page tree, its parent, and the
+    page's content stream, both numbered as the pages are written), so a deck's pages do not keep
+    their dictionaries, resources and boxes (~3 KB a page) until the end. :class:`_FormattedPage`
+    puts the references in as reportlab would have made them then, in the same order, so the bytes
+    are the same (the page keeps the number and name it got when added, so links and bookmarks to
+    it still resolve). A page that would need anything else registered is left as it is."""
+    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFObjectReference
+
+    pages = doc.Pages.pages
+    page = pages[-1]
+    contents = page.Contents
+    name = getattr(page, "__InternalName__", None)  # reportlab numbers a page as it is added
+    if (page.Annots or page.Parent or page.Resources or doc.idToObject.get(name) is not page
+            or not isinstance(doc.encrypt, NoEncryption)):
+        return
+    register = doc.Reference
+
+    def placeholders(item, name=None):
+        if isinstance(item, _Placeholder):
+            return item
+        if item is doc.Pages:
+            return _Placeholder(_PARENT)
+        if item is contents:
+            return _Placeholder(_CONTENTS)
+        if name is None and (not isinstance(item, PDFObject) or item.__class__ is PDFObjectReference):
+            return item
+        if hasattr(item, "__InternalName__") and item.__InternalName__ in doc.idToObject:
+            return register(item, name)
+        raise _Unfinished
+
+    doc.Reference = placeholders
+    try:
+        data = pdf_format(page, doc, toplevel=1)
+    except (_Unfinished, KeyError):
+        data = None
+    finally:
+        del doc.Reference
+        page.Parent = page.Resources = None  # as showPage left them, should the page be written at the end
+    if data is None or data.count(_PARENT) != 1 or data.count(_CONTENTS) != 1:
+        return
+    stub = _FormattedPage(spool, spool.put(data), contents)
+    stub.__InternalName__ = name
+    pages[-1] = doc.idToObject[name] = stub
+
+
+class _FormattedPage(PDFObject):
+    """A page formatted when it was finished (``_format_page_now``), waiting in a :class:`_Spool`
+    for its parent's and content stream's references."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, spool: "_Spool", at: tuple[int, int], contents) -> None:
+        self._spool, self._at, self._contents = spool, at, contents
+
+    def format(self, document):
+        # In reportlab's order: the page tree first (registered by the first page written), then
+        # the content stream (a new object).
+        parent = document.Reference(document.Pages).format(document)
+        contents = document.Reference(self._contents).format(document)
+        return self._spool.get(self._at).replace(_PARENT, parent).replace(_CONTENTS, contents)
 
 
 class _Formatted(PDFObject):
