@@ -1,12 +1,13 @@
-"""Validation alongside a build: every check that does not look at the card fronts runs in a spawned
-process while this process draws the sheets, and the front checks (FIT001, GLYPH001, IMG001) run
-here afterwards on the fronts the build drew (``validate_game(fronts=…)``).
+"""Validation alongside a build: every check that does not look at the card fronts runs in spawned
+low-priority processes (the rules checks in one, the text and count checks in another) while this
+process draws the sheets, and the front checks (FIT001, GLYPH001, IMG001) run here afterwards on
+the fronts the build drew (``validate_game(fronts=…)``).
 
-Findings are sorted and grouped per check code, and the two halves have no code in common, so the
-merged result is exactly what one ``validate_game`` call gives. Whenever the other process cannot
-give its half as this process would have (it failed, raised, or knew other custom effects) that half
-is run here instead, so an error surfaces where it would without the other process. Spawned, not
-forked, like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+Findings are sorted and grouped per check code, and the parts have no code in common, so the merged
+result is exactly what one ``validate_game`` call gives. Whenever another process cannot give its
+part as this process would have (it failed, raised, or knew other custom effects) that part is run
+here instead, so an error surfaces where it would without the other processes. Spawned, not forked,
+like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from pnpgen.spec.model import Game
 from pnpgen.validate.runner import ValidationResult, merged, validate_game
 
 FRONT_CODES = frozenset({"FIT001", "GLYPH001", "IMG001"})
-# The other process costs ~0.6 s of CPU to start (imports, unpickling the game); the checks it
-# takes over cost ~0.6 ms a card, so a smaller deck is validated faster in one place.
+# A checking process costs ~0.5 s of CPU to start (imports, unpickling the game); the checks they
+# take over cost ~0.5 ms a card, so a smaller deck is validated faster in one place.
 MIN_CARDS = 1000
 # Processes the deck checks are shared among: they run niced beside the drawing and the preparing
 # of fronts, and a second one halves the wait for them once the sheets are drawn.
@@ -53,14 +54,17 @@ class Validation:
 
     @classmethod
     def start(cls, game: Game, cores: int, strict: bool = False) -> Validation | None:
-        """The deck checks under way in another process, or None when there is no spare core or the
-        deck is too small to pay for one (validate in one call then)."""
+        """The deck checks under way in other processes, or None when there is no spare core, the
+        deck is too small to pay for them, or they cannot be started (validate in one call then)."""
         if cores < 2 or len(game.cards) < MIN_CARDS:
             return None
-        return cls(game, strict, PARTS)
+        try:
+            return cls(game, strict, PARTS)
+        except (OSError, pickle.PicklingError):  # no process to be had: validate in one call after the build
+            return None
 
     def result(self, fronts: dict, workers: int | None) -> ValidationResult:
-        """Every check's findings: the other process's, and the front checks run here on ``fronts``
+        """Every check's findings: the other processes', and the front checks run here on ``fronts``
         (card id -> (card, FrontFacts), as ``validate_game`` takes them)."""
         from pnpgen.effects.custom import version
 
@@ -82,6 +86,6 @@ class Validation:
         return here
 
     def cancel(self) -> None:
-        """Stop the other process (its findings are no longer wanted, e.g. the build failed)."""
+        """Stop the other processes (their findings are no longer wanted, e.g. the build failed)."""
         self._pool.terminate()
         self._pool.join()
