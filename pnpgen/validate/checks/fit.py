@@ -18,7 +18,7 @@ def check_text_fits(ctx: CheckContext) -> list[Finding]:
     if not ctx.with_fit:
         return []
     out = []
-    for card in ctx.game.cards:
+    for card in ctx.game.own_cards():  # an expansion's base cards are ``validate <base>``'s business
         front = ctx.front(card)
         if front.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it

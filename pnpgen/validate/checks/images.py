@@ -51,8 +51,12 @@ def check_images(ctx: CheckContext) -> list[Finding]:
     from pnpgen.render.images import info, placement, printed_dpi
 
     out: list[Finding] = []
+    resolvers: dict = {}  # one per folder cards live in, not one (and a realpath) per card
     for card in ctx.game.own_cards():
-        files = resolver_for(home_of(ctx.game, card))
+        home = home_of(ctx.game, card)
+        files = resolvers.get(home)
+        if files is None:
+            files = resolvers[home] = resolver_for(home)
         seen: set[tuple[str | None, str]] = set()
 
         def report(field: str | None, code: str, severity: Severity, message: str, fix: str) -> None:
