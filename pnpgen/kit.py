@@ -14,6 +14,7 @@ from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
+from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.workers import worker_count
 from pnpgen.sources import REPO_ROOT, sources_dir
 from pnpgen.spec import load_game
@@ -97,14 +98,14 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     fronts: dict = {}
     same_faces = options.get("bleed_mm", DEFAULT_BLEED_MM) == FACE_BLEED_MM and not options.get("ink_saver")
 
-    def keep(card, face, fits) -> None:
-        fronts[card.id] = (card, front_facts(face, fits, card.id))
+    def keep(card, facts) -> None:
+        fronts[card.id] = (card, facts)
 
     # With a spare core, the checks that do not look at fronts run meanwhile in another process.
     pending = Validation.start(loaded, worker_count(workers)) if same_faces else None
     try:
         result = build_game(loaded, out_dir, progress=progress, workers=workers,
-                            on_front=keep if same_faces else None, **options)
+                            on_front=FrontWatch(front_facts, keep) if same_faces else None, **options)
     except BaseException:
         if pending is not None:
             pending.cancel()

@@ -121,3 +121,31 @@ def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, mo
     assert kit.validation.findings == alone.findings
     with_unknown = validate_game(load_game(str(folder)), only={"RULES001"})
     assert [f for f in with_unknown.findings if f.card == "shuffle:shuffler"]  # what the other process saw
+
+
+def test_fronts_prepared_in_workers_bring_their_facts(tmp_path, monkeypatch):
+    """When workers prepare the fronts (``render.prepare``), they also make each front's facts for
+    the validator (``FrontWatch``): every drawn front came with them, and the findings are still
+    exactly ``validate`` alone, text that does not fit and missing glyphs included."""
+    from pnpgen.render import prepare, sheets
+
+    game = _game_with_defects(tmp_path)
+    monkeypatch.setattr(prepare, "MIN_CARDS", 1)
+    monkeypatch.setattr(prepare, "HEAD", 0)
+    monkeypatch.setattr(prepare, "CHUNK", 4)
+    monkeypatch.setattr(prepare, "WAIT", True)
+    with_facts = []
+    real = sheets.CardPainter._prepared_front
+
+    def spy(self, card):
+        ready = real(self, card)
+        if ready is not None:
+            with_facts.append(len(ready) == 3)
+        return ready
+
+    monkeypatch.setattr(sheets.CardPainter, "_prepared_front", spy)
+    kit = build_kit(str(game), tmp_path / "out", workers=2)
+    assert with_facts and all(with_facts)  # every front drawn came from a worker, with its facts
+    alone = validate_game(load_game(str(game)))
+    assert {"FIT001", "GLYPH001"} <= {f.code for f in alone.findings}
+    assert kit.validation.findings == alone.findings

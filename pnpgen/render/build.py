@@ -39,6 +39,7 @@ from pnpgen.render import cutfiles, images, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
 from pnpgen.render.manifest import write_manifest
 from pnpgen.render.oddscard import draw_odds_cards
+from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
@@ -76,7 +77,7 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
                only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
                ink_saver: bool = False, workers: int | None = 1,
-               on_front: Callable[[Any, Any, tuple], None] | None = None) -> BuildResult:
+               on_front: FrontWatch | None = None) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
@@ -92,8 +93,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
     is written. ``workers`` processes rasterise PNGs and TTS sheets (None: every core, the CLI's
     default; 1, the library's default, keeps to this process so a script needs no ``__main__``
-    guard; the same bytes for any number). ``on_front(card, resolved front, fits)`` is called for each
-    card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator)."""
+    guard; the same bytes for any number). ``on_front`` (a ``render.prepare.FrontWatch``) summarises
+    and keeps each card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator)."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
@@ -167,7 +168,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         _say(progress, f"{kit_id}: card sheets")
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
-        painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None)
+        painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None,
+                                     on_front.summarise if on_front is not None else None)
         painter.on_front = on_front
         drawn = 0
         first = 1  # the PDF-wide number of this group's first sheet
@@ -245,7 +247,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     return result
 
 
-def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers: int | None, usable: bool):
+def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers: int | None, usable: bool,
+              summarise=None):
     """Worker processes resolving and fitting the fronts ahead of the canvas (``render.prepare``),
     when there are cores to spare and fronts enough to pay for them; else None. Not for PDF/X-1a,
     whose flattening redraws faces in another order."""
@@ -256,7 +259,7 @@ def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers
         return None
     cards = list({card.id: card for _, deck, _, _ in laid_out for card in deck}.values())
     count = FacePreparer.workers_for(len(cards), worker_count(workers))
-    return FacePreparer(game, cards, bleed, ink_saver, count) if count else None
+    return FacePreparer(game, cards, bleed, ink_saver, count, summarise) if count else None
 
 
 def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back) -> BuildResult:

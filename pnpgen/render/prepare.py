@@ -11,6 +11,9 @@ slow worker only means this process does more). A worker computes exactly what `
 would compute here (same functions, same inputs), so the PDF is the same bytes for any number of
 workers and whichever process prepared a front.
 
+A build that hands its fronts to the validator (``FrontWatch``) has each worker summarise the
+fronts it prepares as well, so those summaries are not made in the drawing process either.
+
 A card the worker could not prepare (an error in its template or data) is simply left to the
 drawing process, which then raises that error exactly as without workers. Spawned, not forked, like
 ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
@@ -23,9 +26,10 @@ import tempfile
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 # A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
 MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
@@ -37,21 +41,34 @@ WAIT = False  # wait for the workers instead of preparing a late front here (tes
 _STATE: dict[str, Any] = {}  # in a worker: the game and the drawing options, set once
 
 
-def _start(payload: str, bleed: float, ink_saver: bool) -> None:
+@dataclass(frozen=True)
+class FrontWatch:
+    """What a build hands on of each card front it draws: ``summarise(face, fits, card_id)``, a
+    module-level function (sent to the workers by name), runs where the front is prepared, in a
+    worker when there is one, so the drawing process need not; ``keep(card, summary)`` then runs in
+    the drawing process as each front is drawn."""
+
+    summarise: Callable[[Any, tuple, str], Any]
+    keep: Callable[[Any, Any], None]
+
+
+def _start(payload: str, bleed: float, ink_saver: bool, summarise: Callable | None) -> None:
     with open(payload, "rb") as f:
         game = pickle.load(f)
-    _STATE.update(game=game, bleed=bleed, ink_saver=ink_saver)
+    _STATE.update(game=game, bleed=bleed, ink_saver=ink_saver, summarise=summarise)
 
 
-def _prepare(positions: list[int]) -> list[tuple[Any, tuple] | None]:
-    """(resolved front, its text boxes' fits in drawing order) of the game's cards at ``positions``."""
+def _prepare(positions: list[int]) -> list[tuple | None]:
+    """(resolved front, its text boxes' fits in drawing order[, its summary]) of the game's cards at
+    ``positions``; the summary when the build watches its fronts (``FrontWatch``)."""
     from pnpgen.render.face import prepare_front
 
-    game = _STATE["game"]
-    out: list[tuple[Any, tuple] | None] = []
+    game, summarise = _STATE["game"], _STATE["summarise"]
+    out: list[tuple | None] = []
     for card in (game.cards[p] for p in positions):
         try:
-            out.append(prepare_front(game, card, _STATE["bleed"], _STATE["ink_saver"]))
+            face, fits = prepare_front(game, card, _STATE["bleed"], _STATE["ink_saver"])
+            out.append((face, fits) if summarise is None else (face, fits, summarise(face, fits, card.id)))
         except Exception:  # noqa: BLE001 - the drawing process raises it again, where it belongs
             out.append(None)
     return out
@@ -63,7 +80,8 @@ class FacePreparer:
     ``cards`` are the distinct cards in the order their fronts will first be drawn; the game sent to
     the workers holds exactly those cards, in that order, with the rest of ``game`` unchanged."""
 
-    def __init__(self, game: Any, cards: list[Any], bleed: float, ink_saver: bool, workers: int) -> None:
+    def __init__(self, game: Any, cards: list[Any], bleed: float, ink_saver: bool, workers: int,
+                 summarise: Callable | None = None) -> None:
         self._cards = cards
         self._index = {card.id: i for i, card in enumerate(cards)}
         # Workers get the whole game (a card's number in its set is a template value) and are told
@@ -81,7 +99,7 @@ class FacePreparer:
             pickle.dump(game, self._payload, protocol=pickle.HIGHEST_PROTOCOL)
         self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
             workers, mp_context=get_context("spawn"), initializer=_start,
-            initargs=(self._payload.name, bleed, ink_saver))
+            initargs=(self._payload.name, bleed, ink_saver, summarise))
         self._ahead = AHEAD * workers
         self._fill()
 

@@ -67,9 +67,10 @@ class CardPainter:
         # Fronts made ready by worker processes (``pnpgen.render.prepare.FacePreparer``); only
         # with the default drawing functions, which are what the workers run.
         self.prepared = None
-        # Called with (card, resolved front, its fits) for each front drawn, with the default drawing
-        # functions: a build hands them to the validator, which then need not resolve them again.
-        self.on_front: Callable[[Card, Any, tuple], None] | None = None
+        # Each front drawn with the default drawing functions, summarised and kept
+        # (``render.prepare.FrontWatch``): a build hands them to the validator, which then need
+        # not resolve them again.
+        self.on_front = None
         # Passed only when asked for, so drawing functions without the option keep working.
         self._ink = {"ink_saver": True} if ink_saver else {}
 
@@ -81,9 +82,11 @@ class CardPainter:
             if ready is not None:
                 from pnpgen.render.face import draw_prepared
 
-                self.overflows.extend(draw_prepared(self.canvas, ready, 0.0, 0.0, self.bleed, card.id))
-                if self.on_front is not None:
-                    self.on_front(card, *ready)
+                face, fits = ready[0], ready[1]
+                self.overflows.extend(draw_prepared(self.canvas, (face, fits), 0.0, 0.0, self.bleed, card.id))
+                if self.on_front is not None:  # a worker's front comes with its summary
+                    summary = ready[2] if len(ready) > 2 else self.on_front.summarise(face, fits, card.id)
+                    self.on_front.keep(card, summary)
             else:
                 self.overflows.extend(self._draw_face(self.canvas, self.game, card, 0.0, 0.0, self.bleed, **self._ink) or [])
             self._end(name)
