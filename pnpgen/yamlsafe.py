@@ -57,6 +57,11 @@ class BoundedComposer(Composer):
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         return self._compose_bounded()
 
+    # (nodes, plain) of the last node composed: how many nodes its tree has, and whether it is plain
+    # (no alias, no explicit tag), in which case that count is what ``check_node`` would return
+    # and nothing in it can fail that check.
+    composed: tuple[int, bool] = (0, False)
+
     def _compose_bounded(self, outer: int = 0):  # type: ignore[no-untyped-def]
         """One node from the next events; ``outer`` collections enclose it (they count for the
         depth bound, as when a reader composes a document's items one at a time)."""
@@ -65,6 +70,7 @@ class BoundedComposer(Composer):
         get_event, resolve = self.get_event, self.resolve  # type: ignore[attr-defined]
         # Open collections, innermost last: [node, pending mapping key or _NO_KEY].
         stack: list[list] = []
+        count, plain = 0, True
         while True:
             event = get_event()
             kind = type(event)
@@ -72,12 +78,14 @@ class BoundedComposer(Composer):
                 node = stack.pop()[0]
                 node.end_mark = event.end_mark
                 if not stack:
+                    self.composed = (count, plain)
                     return node
                 continue
             if len(stack) >= cap:
                 raise YamlLimitError(f"lists and mappings nested more than {cap} deep", event.start_mark.line + 1,
                                      f"flatten the data, or raise {env_name('yaml_depth')}")
             if kind is AliasEvent:
+                plain = False
                 if event.anchor not in anchors:
                     raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
                 node = anchors[event.anchor]
@@ -87,6 +95,9 @@ class BoundedComposer(Composer):
                     raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence",
                                         anchors[anchor].start_mark, "second occurrence", event.start_mark)
                 tag = event.tag
+                count += 1
+                if tag is not None and tag != "!":
+                    plain = False
                 if kind is ScalarEvent:
                     if tag is None or tag == "!":
                         tag = resolve(ScalarNode, event.value, event.implicit)
@@ -116,6 +127,7 @@ class BoundedComposer(Composer):
             if kind is SequenceStartEvent or kind is MappingStartEvent:
                 stack.append([node, _NO_KEY])
             elif not stack:
+                self.composed = (count, plain)
                 return node
 
 

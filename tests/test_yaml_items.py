@@ -144,3 +144,23 @@ def test_a_card_that_is_not_a_mapping_after_good_ones(tmp_path: Path) -> None:
     (game / "a.yaml").write_text("cards:\n" + GOOD.format("a") + GOOD.format("b"))
     assert [c.id for c in load_game(game).cards] == ["a", "b"]
     assert str(load_game(game).cards[1].where("copies")) == f"{game / 'a.yaml'}:9"
+
+
+def test_a_plain_item_is_counted_as_the_full_check_counts_it():
+    """The item reader skips ``check_node``'s walk for an item with no alias and no explicit tag
+    (``BoundedComposer.composed``): the count it takes instead must be the walk's own, or the
+    file-wide value limit (docs/security.md) would drift; an item with an alias or a tag is never
+    taken as plain."""
+    from pnpgen.spec.yamlio import _LocLoader
+    from pnpgen.yamlsafe import check_node
+
+    items = ["a: 1", "{a: [1, 2, {b: c}], d: e}", "[x, [y, [z]], {}]", "plain", "a: &x [1, 2]\nb: *x",
+             "a: !!str 5", "- 1\n- {k: v, w: [1, 2, 3]}"]
+    for text in items:
+        loader = _LocLoader(text)
+        loader.get_event(), loader.get_event()  # stream and document start
+        node = loader._compose_bounded()
+        count, plain = loader.composed
+        assert plain == ("&" not in text and "!!" not in text), text
+        if plain:
+            assert count == check_node(node), text

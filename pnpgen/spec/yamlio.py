@@ -144,7 +144,8 @@ def load_yaml_items(text: str, path: Path | str, key: str) -> Iterator[Any]:
         cap, total = limit("yaml_nodes"), 3  # the mapping, the key and the list themselves
         while type(peek()) is not yaml.SequenceEndEvent:
             node = loader._compose_bounded(outer=2)
-            total += check_node(node)
+            count, plain = loader.composed  # a plain item needs no walk: no alias, tags all resolved here
+            total += count if plain else check_node(node)
             if total > cap:
                 raise NotItemByItem
             item = loader.construct_document(node)
