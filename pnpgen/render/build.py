@@ -38,9 +38,7 @@ from pnpgen.odds.reference import reference_cards
 from pnpgen.render import cutfiles, images, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
 from pnpgen.render.manifest import write_manifest
-from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.render.prepare import FrontWatch
-from pnpgen.render.references import draw_references
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
 from pnpgen.render.workers import worker_count
@@ -216,6 +214,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
     if game.references:
         _say(progress, f"{kit_id}: reference sheets")
+        from pnpgen.render.references import draw_references  # here: reportlab's platypus costs ~50 ms to import
+
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
         pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
         _save(canvas, dest / f"{kit_id}-reference-{sheet.name}.pdf", pages, result)
@@ -436,6 +436,8 @@ def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutt
     cards = reference_cards(game)
     if not cards:
         return
+    from pnpgen.render.oddscard import draw_odds_cards  # here: reportlab's platypus costs ~50 ms to import
+
     _say(progress, f"{game.id}: odds reference cards")
     canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — odds reference", "odds reference cards")
     try:
