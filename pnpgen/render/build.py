@@ -332,8 +332,6 @@ def _kept_placements(plan, cards: list, first_sheet: int, keep: set[int] | None,
                     back_page=first_page + order[p.sheet] * step + step - 1) for p in dealt]
 
 
-
-
 def _printable(game: Game) -> tuple[Game, str]:
     """What a kit prints and its name. An expansion prints only its own cards, under its own id;
     the base game's tokens, boards and references are the base game's kit."""

@@ -217,25 +217,24 @@ class _Unfinished(Exception):
     """Formatting an object now would register another object (or name one not registered yet)."""
 
 
-def _format_now(doc, name: str, spool: "_Spool") -> bool:
-    """Write a finished form's whole object now (dictionary, resources and encoded content) into
-    ``spool`` and leave in its place a stub that gives those bytes back when the file is written.
+def _format_alone(doc, obj, stand_ins: tuple = ()) -> bytes | None:
+    """``obj`` formatted now as ``save`` would format it, or None where that cannot be known yet:
+    formatting it would register another object (numbering would change) or names one not
+    registered yet. ``stand_ins`` ((object, what to format in its place), matched by identity) are
+    the objects it may refer to that only ``save`` can number."""
+    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObjectReference
 
-    A form keeps its dictionaries, resources and name references (~5 KB a card face) until
-    ``save`` otherwise, so memory grew with the deck. The bytes are the same as formatting it at
-    ``save``: a form is numbered when it ends, everything it refers to is registered by then
-    (fonts by the shared BasicFonts dictionary, forms and pictures by name), and nothing about it
-    changes afterwards. Where that does not hold (formatting it would register an object, so
-    numbering would change, or it names one not yet registered) the form is left to ``save``
-    (and False is returned)."""
-    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFObjectReference
-
-    obj = doc.idToObject[name]
-    if not isinstance(getattr(obj, "Contents", None), _SpooledStream) or not isinstance(doc.encrypt, NoEncryption):
-        return False
+    if not isinstance(doc.encrypt, NoEncryption):
+        return None
     register = doc.Reference
+    in_place_of = {id(item): stand_in for item, stand_in in stand_ins}
+    placeholders = {id(stand_in) for _, stand_in in stand_ins}
 
     def known_only(item, name=None):
+        if id(item) in placeholders:
+            return item
+        if id(item) in in_place_of:
+            return in_place_of[id(item)]
         if name is None and (not isinstance(item, PDFObject) or item.__class__ is PDFObjectReference):
             return item
         if hasattr(item, "__InternalName__") and item.__InternalName__ in doc.idToObject:
@@ -244,11 +243,29 @@ def _format_now(doc, name: str, spool: "_Spool") -> bool:
 
     doc.Reference = known_only
     try:
-        data = pdf_format(obj, doc, toplevel=1)
+        return pdf_format(obj, doc, toplevel=1)
     except (_Unfinished, KeyError):
-        return False
+        return None
     finally:
         del doc.Reference
+
+
+def _format_now(doc, name: str, spool: "_Spool") -> bool:
+    """Write a finished form's whole object now (dictionary, resources and encoded content) into
+    ``spool`` and leave in its place a stub that gives those bytes back when the file is written.
+
+    A form keeps its dictionaries, resources and name references (~5 KB a card face) until
+    ``save`` otherwise, so memory grew with the deck. The bytes are the same as formatting it at
+    ``save``: a form is numbered when it ends, everything it refers to is registered by then
+    (fonts by the shared BasicFonts dictionary, forms and pictures by name), and nothing about it
+    changes afterwards. Where that does not hold (``_format_alone``) the form is left to ``save``
+    (and False is returned)."""
+    obj = doc.idToObject[name]
+    if not isinstance(getattr(obj, "Contents", None), _SpooledStream):
+        return False
+    data = _format_alone(doc, obj)
+    if data is None:
+        return False
     doc.idToObject[name] = _Formatted(spool, spool.put(data))
     return True
 
@@ -275,60 +292,21 @@ def _format_page_now(doc, spool: "_Spool") -> None:
     puts the references in as reportlab would have made them then, in the same order, so the bytes
     are the same (the page keeps the number and name it got when added, so links and bookmarks to
     it still resolve). A page that would need anything else registered is left as it is."""
-    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObject, PDFObjectReference
-
     pages = doc.Pages.pages
     page = pages[-1]
     contents = page.Contents
     name = getattr(page, "__InternalName__", None)  # reportlab numbers a page as it is added
-    if (page.Annots or page.Parent or page.Resources or doc.idToObject.get(name) is not page
-            or not isinstance(doc.encrypt, NoEncryption)):
+    if page.Annots or page.Parent or page.Resources or doc.idToObject.get(name) is not page:
         return
-    register = doc.Reference
-
-    def placeholders(item, name=None):
-        if isinstance(item, _Placeholder):
-            return item
-        if item is doc.Pages:
-            return _Placeholder(_PARENT)
-        if item is contents:
-            return _Placeholder(_CONTENTS)
-        if name is None and (not isinstance(item, PDFObject) or item.__class__ is PDFObjectReference):
-            return item
-        if hasattr(item, "__InternalName__") and item.__InternalName__ in doc.idToObject:
-            return register(item, name)
-        raise _Unfinished
-
-    doc.Reference = placeholders
     try:
-        data = pdf_format(page, doc, toplevel=1)
-    except (_Unfinished, KeyError):
-        data = None
+        data = _format_alone(doc, page, ((doc.Pages, _Placeholder(_PARENT)), (contents, _Placeholder(_CONTENTS))))
     finally:
-        del doc.Reference
         page.Parent = page.Resources = None  # as showPage left them, should the page be written at the end
     if data is None or data.count(_PARENT) != 1 or data.count(_CONTENTS) != 1:
         return
     stub = _FormattedPage(spool, spool.put(data), contents)
     stub.__InternalName__ = name
     pages[-1] = doc.idToObject[name] = stub
-
-
-class _FormattedPage(PDFObject):
-    """A page formatted when it was finished (``_format_page_now``), waiting in a :class:`_Spool`
-    for its parent's and content stream's references."""
-
-    __RefOnly__ = 1
-
-    def __init__(self, spool: "_Spool", at: tuple[int, int], contents) -> None:
-        self._spool, self._at, self._contents = spool, at, contents
-
-    def format(self, document):
-        # In reportlab's order: the page tree first (registered by the first page written), then
-        # the content stream (a new object).
-        parent = document.Reference(document.Pages).format(document)
-        contents = document.Reference(self._contents).format(document)
-        return self._spool.get(self._at).replace(_PARENT, parent).replace(_CONTENTS, contents)
 
 
 class _Formatted(PDFObject):
@@ -341,6 +319,22 @@ class _Formatted(PDFObject):
 
     def format(self, document):
         return self._spool.get(self._at)
+
+
+class _FormattedPage(_Formatted):
+    """A page formatted when it was finished (``_format_page_now``), waiting in a :class:`_Spool`
+    for its parent's and content stream's references."""
+
+    def __init__(self, spool: "_Spool", at: tuple[int, int], contents) -> None:
+        super().__init__(spool, at)
+        self._contents = contents
+
+    def format(self, document):
+        # In reportlab's order: the page tree first (registered by the first page written), then
+        # the content stream (a new object).
+        parent = document.Reference(document.Pages).format(document)
+        contents = document.Reference(self._contents).format(document)
+        return super().format(document).replace(_PARENT, parent).replace(_CONTENTS, contents)
 
 
 class _Spool:
