@@ -8,6 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from pnpgen.kit import build_kit
 from pnpgen.render import face
 from pnpgen.spec import load_game
@@ -57,7 +59,24 @@ def test_build_findings_equal_validate_alone(tmp_path, monkeypatch):
     assert kit.validation.findings == alone.findings
 
 
-def test_checks_in_another_process_give_the_same_findings(tmp_path, monkeypatch):
+@pytest.fixture
+def checked_here(monkeypatch):
+    """Background validation for any deck; the ``only`` sets this process validated, in order."""
+    from pnpgen.validate import background
+
+    monkeypatch.setattr(background, "MIN_CARDS", 0)
+    asked = []
+    real_validate = background.validate_game
+
+    def validate(*a, **k):
+        asked.append(k.get("only"))
+        return real_validate(*a, **k)
+
+    monkeypatch.setattr(background, "validate_game", validate)
+    return asked
+
+
+def test_checks_in_another_process_give_the_same_findings(tmp_path, checked_here):
     """With a spare core, ``pnpgen build`` runs the checks that do not look at fronts in other
     processes while it draws (``validate.background``): the merged findings are exactly ``validate``
     alone, findings of both halves included, and this process ran only the front checks."""
@@ -66,19 +85,10 @@ def test_checks_in_another_process_give_the_same_findings(tmp_path, monkeypatch)
     game = _game_with_defects(tmp_path)
     csv = game / "cards" / "creatures.csv"
     csv.write_text(csv.read_text(encoding="utf-8").replace("take 1 damage", "take (1 damage", 1), encoding="utf-8")
-    monkeypatch.setattr(background, "MIN_CARDS", 0)
     import pnpgen.kit as kit_module
 
-    asked = []
-    real_validate = background.validate_game
-
-    def validate(*a, **k):
-        asked.append(k.get("only"))
-        return real_validate(*a, **k)
-
-    monkeypatch.setattr(background, "validate_game", validate)
     kit = build_kit(str(game), tmp_path / "out", workers=2)
-    assert asked == [set(background.FRONT_CODES)]  # the rest came from the other process
+    assert checked_here == [set(background.FRONT_CODES)]  # the rest came from the other process
     alone = validate_game(load_game(str(game)))
     codes = {f.code for f in alone.findings}
     assert {"FIT001", "GLYPH001"} <= codes and codes - background.FRONT_CODES
@@ -86,13 +96,12 @@ def test_checks_in_another_process_give_the_same_findings(tmp_path, monkeypatch)
     assert kit_module.validate_game is validate_game
 
 
-def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, monkeypatch):
+def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, checked_here):
     """A custom effect registered in this process only is unknown to the spawned checkers, whose
     rules findings would then differ: that part is run here instead, and the result is still
     exactly ``validate`` alone (RULES001 sees the sentence as understood)."""
     from pnpgen.effects import custom
     from pnpgen.effects.model import EventKind, Trigger
-    from pnpgen.validate import background
 
     folder = tmp_path / "exp"
     (folder / "cards").mkdir(parents=True)
@@ -100,22 +109,13 @@ def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, mo
     (folder / "cards" / "troops.yaml").write_text(
         "cards:\n- id: shuffler\n  name: Deck Shuffler\n  type: troop\n  copies: 1\n  wave: 1\n  cost: 2\n"
         "  power: 1\n  hp: 2\n  ability: SHUFFLE YOUR DECK.\n", encoding="utf-8")
-    monkeypatch.setattr(background, "MIN_CARDS", 0)
-    asked = []
-    real_validate = background.validate_game
-
-    def validate(*a, **k):
-        asked.append(k.get("only"))
-        return real_validate(*a, **k)
-
-    monkeypatch.setattr(background, "validate_game", validate)
     custom.register("test-shuffle-deck", r"SHUFFLE YOUR DECK", "test only", Trigger(EventKind.STATIC))
     try:
         kit = build_kit(str(folder), tmp_path / "out", workers=2)
         alone = validate_game(load_game(str(folder)))
     finally:
         custom.unregister("test-shuffle-deck")
-    rules = {code for part in asked if part for code in part if code.startswith("RULES")}
+    rules = {code for part in checked_here if part for code in part if code.startswith("RULES")}
     assert "RULES001" in rules  # the rules part came back judged without the custom effect: rerun here
     assert not [f for f in alone.findings if f.code == "RULES001" and f.card == "shuffle:shuffler"]
     assert kit.validation.findings == alone.findings
