@@ -77,8 +77,8 @@ def _prepare(positions: list[int]) -> list[tuple | None]:
 class FacePreparer:
     """``take(card)`` gives the prepared front of the next card to draw, or None (draw it as usual).
 
-    ``cards`` are the distinct cards in the order their fronts will first be drawn; the game sent to
-    the workers holds exactly those cards, in that order, with the rest of ``game`` unchanged."""
+    ``cards`` are the distinct cards of ``game`` in the order their fronts will first be drawn; the
+    workers get the whole game and are told the cards by their place in it."""
 
     def __init__(self, game: Any, cards: list[Any], bleed: float, ink_saver: bool, workers: int,
                  summarise: Callable | None = None) -> None:

@@ -54,36 +54,39 @@ def _sentence_capital(text: str, pos: int, word: str) -> bool:
     return not before or before[-1] in ".!?:;\n\"“(" or text[:pos].endswith("\n")
 
 
+def _text_words(ctx: CheckContext):
+    """(card, field, text, position, word) for every word of every card's free-text fields."""
+    for card in ctx.game.cards:
+        for field in ctx.text_fields(card):
+            text = card.get(field)
+            for pos, word in words(text):
+                yield card, field, text, pos, word
+
+
 @check("TEXT004", "inconsistent capitalisation of keywords")
 def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     """One finding per card field, listing every word written unlike the rest of the game: a
     sentence typed in lower case is one slip, not one per word."""
     forms: dict[str, Counter] = defaultdict(Counter)
-    for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
-            text = card.get(field)
-            for pos, word in words(text):
-                # "The" opening a sentence says nothing about how "the" is written
-                if len(word) >= 3 and not _sentence_capital(text, pos, word):
-                    forms[word.lower()][word] += 1
+    for _, _, text, pos, word in _text_words(ctx):
+        # "The" opening a sentence says nothing about how "the" is written
+        if len(word) >= 3 and not _sentence_capital(text, pos, word):
+            forms[word.lower()][word] += 1
     # Each word's dominant form and count, once per word rather than once per place it is used;
     # the places are then read again rather than kept (a deck's every word would be).
     dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
     cards = {}
-    for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
-            text = card.get(field)
-            for pos, word in words(text):
-                known = dominant.get(word.lower()) if len(word) >= 3 else None
-                if known is None or word == known[0]:
-                    continue
-                form, uses, total = known
-                if form == word.lower() and _sentence_capital(text, pos, word):
-                    continue
-                if total >= _MIN_USES and uses / total >= _DOMINANCE:
-                    cards[card.id] = card
-                    slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
+    for card, field, text, pos, word in _text_words(ctx):
+        known = dominant.get(word.lower()) if len(word) >= 3 else None
+        if known is None or word == known[0]:
+            continue
+        form, uses, total = known
+        if form == word.lower() and _sentence_capital(text, pos, word):
+            continue
+        if total >= _MIN_USES and uses / total >= _DOMINANCE:
+            cards[card.id] = card
+            slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
     out = []
     for (card_id, field), found in slips.items():
         listed = ", ".join(f"{w!r} (the game writes {form!r} in {uses} of {total} uses)"
