@@ -72,3 +72,22 @@ def test_spool_gives_back_what_was_put(monkeypatch) -> None:
     first, second = spool.put(b"abc"), spool.put(b"\x00" * 5 + b"z")
     assert spool.get(second) == b"\x00" * 5 + b"z" and spool.get(first) == b"abc"
     assert spool.get(second) == b"\x00" * 5 + b"z"
+
+
+def test_pdfdoc_encoding_shortcuts_give_reportlabs_bytes():
+    """``pdfdocEnc`` is memoised for short text and takes an ASCII shortcut for long text (content
+    streams); both must give reportlab's own bytes, and raise where it raises."""
+    import pytest
+    from reportlab.pdfbase import pdfdoc as rl_pdfdoc
+
+    ours, theirs = rl_pdfdoc.pdfdocEnc, rl_pdfdoc.pdfdocEnc.__wrapped__
+    samples = ["/Type /Page", "q 1 0 0 1 9.5 3 cm " * 40, "BT (caf\u00e9) Tj ET " * 10, b"\x00\xff" * 100,
+               "x" * 64, "\u2014" * 65, "0 0 m\n" * 30 + "\t\r"]
+    for sample in samples:
+        assert ours(sample) == theirs(sample)
+        assert ours(sample) == theirs(sample)  # a second time, from the cache for short text
+    for undefined in ("\x18" + "a" * 80, "a" * 80 + "\x1f", "\x1a"):  # PDFDocEncoding has no such bytes
+        with pytest.raises(UnicodeEncodeError):
+            theirs(undefined)
+        with pytest.raises(UnicodeEncodeError):
+            ours(undefined)

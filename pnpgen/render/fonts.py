@@ -58,10 +58,11 @@ def register_fonts() -> list[str]:
     global _registered
     if not _registered:
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont
+
+        from pnpgen.render.subsetfont import SubsetFont
 
         for name, file in FACES.items():
-            pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
+            pdfmetrics.registerFont(SubsetFont(name, str(FONTS_DIR / file)))
         # Bold/italic mapping lets reportlab's own markup (if anyone uses it) find the faces.
         pdfmetrics.registerFontFamily(BODY_FONT, normal=BODY_FONT, bold=BOLD_FONT, italic=ITALIC_FONT, boldItalic=BOLD_FONT)
         _registered = True
@@ -137,10 +138,12 @@ def _register_bytes(registered: str, data: bytes, digest: str, path: Path) -> tu
         return family, style, full, ps
     ttf = _truetype_outlines(data, digest, path) if cff else data
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from pnpgen.render.subsetfont import SubsetFont
 
     try:
-        pdfmetrics.registerFont(TTFont(registered, io.BytesIO(ttf)))
+        pdfmetrics.registerFont(SubsetFont(registered, io.BytesIO(ttf)))
     except (TTFError, AssertionError, ValueError, KeyError, IndexError, struct.error) as err:
         raise FontError(f"the font cannot be embedded ({(str(err).splitlines() or [''])[0][:120] or type(err).__name__})",
                         file=path, hint="the font's licence may forbid embedding, or the file is damaged") from None

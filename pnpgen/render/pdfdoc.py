@@ -35,15 +35,36 @@ def _memoise_formatting() -> None:
     """reportlab formats every dictionary key through ``PDFName`` and every string and number
     through ``pdfdocEnc`` (about 75 calls an object); a deck's objects repeat the same few hundred
     keys, names and numbers, so both are memoised where ``pdfdoc.format`` looks them up. Both are
-    pure functions of one str (or bytes), so every byte written stays the same."""
+    pure functions of one str (or bytes), so every byte written stays the same.
+
+    Only short strings are memoised: ``pdfdocEnc`` also gets every content stream (each distinct,
+    kilobytes long), which a cache would only hash and hold. Bytes come back as they are, as
+    reportlab's own does; long text is encoded as ASCII when it is, which is what PDFDocEncoding
+    gives for every ASCII character it can encode (all but 0x18-0x1F, left to reportlab)."""
+    import re
     from functools import lru_cache
 
     from reportlab.pdfbase import pdfdoc as rl_pdfdoc
 
-    for name in ("PDFName", "pdfdocEnc"):
-        fn = getattr(rl_pdfdoc, name)
-        if not hasattr(fn, "cache_info"):
-            setattr(rl_pdfdoc, name, lru_cache(maxsize=4096)(fn))
+    if not hasattr(rl_pdfdoc.PDFName, "cache_info"):
+        rl_pdfdoc.PDFName = lru_cache(maxsize=4096)(rl_pdfdoc.PDFName)
+    if hasattr(rl_pdfdoc.pdfdocEnc, "cache_info"):
+        return
+    encode = rl_pdfdoc.pdfdocEnc
+    short = lru_cache(maxsize=4096)(encode)
+    not_pdfdoc = re.compile("[\x18-\x1f]")
+
+    def pdfdocEnc(x):
+        if x.__class__ is not str:
+            return encode(x)
+        if len(x) <= 64:
+            return short(x)
+        if x.isascii() and not not_pdfdoc.search(x):
+            return x.encode("ascii")
+        return encode(x)
+
+    pdfdocEnc.cache_info, pdfdocEnc.__wrapped__ = short.cache_info, encode
+    rl_pdfdoc.pdfdocEnc = pdfdocEnc
 
 
 _memoise_formatting()
