@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from pnpgen import buildstamp
+from pnpgen.heap import settled
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
@@ -93,6 +94,13 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
         return KitResult(False, None, result, hit["notes"], up_to_date=True)
     buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
     loaded = load_game(directory)
+    with settled():
+        return _build_loaded(game, directory, loaded, out_dir, key, extracted, workers, progress, options)
+
+
+def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: str, extracted: bool, workers: int | None,
+                  progress: Callable[[str], None] | None, options: dict) -> KitResult:
+    """``build_kit`` once the game is loaded: draw, validate, record the build stamp."""
     # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
     # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.
     fronts: dict = {}

@@ -74,20 +74,23 @@ def test_spool_gives_back_what_was_put(monkeypatch) -> None:
     assert spool.get(second) == b"\x00" * 5 + b"z"
 
 
-def test_pdfdoc_encoding_shortcuts_give_reportlabs_bytes():
-    """``pdfdocEnc`` is memoised for short text and takes an ASCII shortcut for long text (content
-    streams); both must give reportlab's own bytes, and raise where it raises."""
+def test_long_text_encoding_gives_reportlabs_bytes():
+    """Form drawings and stream text are encoded by ``pdfdoc_text`` (an ASCII shortcut, no cache),
+    not reportlab's cached ``pdfdocEnc``; the bytes must be reportlab's, and it must raise where
+    reportlab raises."""
     import pytest
     from reportlab.pdfbase import pdfdoc as rl_pdfdoc
 
-    ours, theirs = rl_pdfdoc.pdfdocEnc, rl_pdfdoc.pdfdocEnc.__wrapped__
+    theirs = rl_pdfdoc.pdfdocEnc.__wrapped__
     samples = ["/Type /Page", "q 1 0 0 1 9.5 3 cm " * 40, "BT (caf\u00e9) Tj ET " * 10, b"\x00\xff" * 100,
-               "x" * 64, "\u2014" * 65, "0 0 m\n" * 30 + "\t\r"]
+               "\u2014" * 65, "0 0 m\n" * 30 + "\t\r", ""]
     for sample in samples:
-        assert ours(sample) == theirs(sample)
-        assert ours(sample) == theirs(sample)  # a second time, from the cache for short text
+        assert pdfdoc.pdfdoc_text(sample) == theirs(sample)
     for undefined in ("\x18" + "a" * 80, "a" * 80 + "\x1f", "\x1a"):  # PDFDocEncoding has no such bytes
         with pytest.raises(UnicodeEncodeError):
             theirs(undefined)
         with pytest.raises(UnicodeEncodeError):
-            ours(undefined)
+            pdfdoc.pdfdoc_text(undefined)
+    form = rl_pdfdoc.PDFFormXObject(0, 0, 10, 10)
+    form.setStreamList(["q", "1 0 0 RG", "BT (caf\u00e9) Tj ET", "Q"])
+    assert form.stream == theirs("q\n1 0 0 RG\nBT (caf\u00e9) Tj ET\nQ")

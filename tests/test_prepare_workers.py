@@ -89,3 +89,23 @@ def test_fronts_waiting_for_a_slow_canvas_are_bounded(monkeypatch):
         assert got > len(cards) // 2  # the workers did deliver
     finally:
         preparer.close()
+
+
+def test_one_game_file_for_every_process_and_gone_with_the_game():
+    """The game reaches worker processes (front preparers, the checks run meanwhile) through one
+    pickled file per game object: asked twice, the same file; it reads back as the game; it is
+    deleted once the game is garbage."""
+    import gc
+
+    from pnpgen.render.workers import game_file, read_game_file
+
+    game = load_game("examples/tidepool")
+    path = Path(game_file(game))
+    assert path.is_file() and game_file(game) == str(path)
+    again = read_game_file(str(path))
+    assert [c.id for c in again.cards] == [c.id for c in game.cards] and again.cards[0].fields == game.cards[0].fields
+    other = load_game("examples/tidepool")
+    assert game_file(other) != str(path)  # another object, another file
+    del game, again
+    gc.collect()
+    assert not path.exists()

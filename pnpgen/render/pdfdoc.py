@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import io
+import re
 import tempfile
 from pathlib import Path
 from typing import BinaryIO
@@ -37,34 +38,36 @@ def _memoise_formatting() -> None:
     keys, names and numbers, so both are memoised where ``pdfdoc.format`` looks them up. Both are
     pure functions of one str (or bytes), so every byte written stays the same.
 
-    Only short strings are memoised: ``pdfdocEnc`` also gets every content stream (each distinct,
-    kilobytes long), which a cache would only hash and hold. Bytes come back as they are, as
-    reportlab's own does; long text is encoded as ASCII when it is, which is what PDFDocEncoding
-    gives for every ASCII character it can encode (all but 0x18-0x1F, left to reportlab)."""
-    import re
+    The long text a deck has, every form's drawing, is encoded without the cache (it is always new,
+    and a cache would only hash and hold it): reportlab's ``PDFFormXObject.setStreamList`` is
+    replaced by the same join through :func:`pdfdoc_text`."""
     from functools import lru_cache
 
     from reportlab.pdfbase import pdfdoc as rl_pdfdoc
 
-    if not hasattr(rl_pdfdoc.PDFName, "cache_info"):
-        rl_pdfdoc.PDFName = lru_cache(maxsize=4096)(rl_pdfdoc.PDFName)
-    if hasattr(rl_pdfdoc.pdfdocEnc, "cache_info"):
-        return
-    encode = rl_pdfdoc.pdfdocEnc
-    short = lru_cache(maxsize=4096)(encode)
-    not_pdfdoc = re.compile("[\x18-\x1f]")
+    for name in ("PDFName", "pdfdocEnc"):
+        fn = getattr(rl_pdfdoc, name)
+        if not hasattr(fn, "cache_info"):
+            setattr(rl_pdfdoc, name, lru_cache(maxsize=4096)(fn))
 
-    def pdfdocEnc(x):
-        if x.__class__ is not str:
-            return encode(x)
-        if len(x) <= 64:
-            return short(x)
-        if x.isascii() and not not_pdfdoc.search(x):
-            return x.encode("ascii")
-        return encode(x)
+    def setStreamList(self, data):
+        self.stream = pdfdoc_text("\n".join(data) if isinstance(data, (list, tuple)) else data)
 
-    pdfdocEnc.cache_info, pdfdocEnc.__wrapped__ = short.cache_info, encode
-    rl_pdfdoc.pdfdocEnc = pdfdocEnc
+    rl_pdfdoc.PDFFormXObject.setStreamList = setStreamList
+
+
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")
+
+
+def pdfdoc_text(text: str | bytes) -> bytes:
+    """What reportlab's ``pdfdocEnc`` gives for ``text``, without its cache: ASCII text is its own
+    PDFDocEncoding (all but 0x18-0x1F, which that encoding has no bytes for), the rest goes to
+    reportlab."""
+    from reportlab.pdfbase.pdfdoc import pdfdocEnc
+
+    if isinstance(text, str) and text.isascii() and not _NOT_PDFDOC.search(text):
+        return text.encode("ascii")
+    return getattr(pdfdocEnc, "__wrapped__", pdfdocEnc)(text)
 
 
 _memoise_formatting()
@@ -405,7 +408,7 @@ class _SpooledStream(PDFStream):
         content = self._data if self._data is not None else self._spool.get(self._at)
         content = document.encrypt.encode(content.decode("ascii") if self._text else content)
         dictionary = PDFDictionary(self.dictionary.dict.copy())
-        fc = pdf_format(content, document)
+        fc = pdfdoc_text(content)
         dictionary["Length"] = len(content)
         return pdf_format(dictionary, document) + b"\nstream\n" + fc + b"endstream\n"
 

@@ -22,14 +22,14 @@ drawing process, which then raises that error exactly as without workers. Spawne
 from __future__ import annotations
 
 import pickle
-import tempfile
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing import get_context
-from pathlib import Path
 from typing import Any, Callable
+
+from pnpgen.render.workers import game_file
 
 # A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
 MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
@@ -53,8 +53,11 @@ class FrontWatch:
 
 
 def _start(payload: str, bleed: float, ink_saver: bool, summarise: Callable | None) -> None:
-    with open(payload, "rb") as f:
-        game = pickle.load(f)
+    from pnpgen.heap import settle_for_good
+    from pnpgen.render.workers import read_game_file
+
+    game = read_game_file(payload)
+    settle_for_good()
     _STATE.update(game=game, bleed=bleed, ink_saver=ink_saver, summarise=summarise)
 
 
@@ -94,12 +97,9 @@ class FacePreparer:
         self._drawn = -1  # the last card taken: results for cards up to it come too late
         # The pickled game waits in a file for the workers, not in this process: the pool keeps its
         # initializer's arguments as long as it lives, and a large deck's pickle is tens of MB.
-        self._payload = tempfile.NamedTemporaryFile(prefix="pnpgen-game-", suffix=".pickle", delete=False)
-        with self._payload:
-            pickle.dump(game, self._payload, protocol=pickle.HIGHEST_PROTOCOL)
         self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
             workers, mp_context=get_context("spawn"), initializer=_start,
-            initargs=(self._payload.name, bleed, ink_saver, summarise))
+            initargs=(game_file(game), bleed, ink_saver, summarise))
         self._ahead = AHEAD * workers
         self._fill()
 
@@ -141,5 +141,4 @@ class FacePreparer:
             self._pool = None
         self._queue.clear()
         self._ready.clear()
-        Path(self._payload.name).unlink(missing_ok=True)
 

@@ -1,5 +1,6 @@
-"""Worker processes for raster output: a job over the pages of one PDF is cut into contiguous page
-ranges, each range runs in its own process, and the results come back in page order.
+"""Worker processes: their priority beside a drawing process, how a game reaches them
+(:func:`game_file`), and raster output, where a job over the pages of one PDF is cut into contiguous
+page ranges, each range runs in its own process, and the results come back in page order.
 
 Every page is rasterised and encoded on its own, so the files are the same bytes whatever the
 number of workers (``workers=1`` runs in this process, no pool). Workers are spawned, not forked, so
@@ -9,7 +10,9 @@ a caller with threads (``pnpgen serve``, ``watch``) is safe; the PDF reaches the
 from __future__ import annotations
 
 import os
+import pickle
 import tempfile
+import weakref
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -26,6 +29,41 @@ def yield_to_drawing() -> None:
         os.nice(10)
     except (AttributeError, OSError):  # not POSIX, or not allowed: run at the same priority
         pass
+
+
+_GAME_FILES: dict[int, str] = {}
+
+
+def game_file(game: Any) -> str:
+    """The path of a temporary file holding ``game`` pickled, for spawned processes to read.
+
+    One file per game object, made the first time it is asked for and deleted when the game is
+    garbage (or at exit): a large build's processes (the front preparers and the checks run
+    meanwhile) all read the same one, so the game, tens of MB at 50,000 cards, is pickled once and
+    never held as bytes in this process or in a pool's arguments."""
+    path = _GAME_FILES.get(id(game))
+    if path is None:
+        handle = tempfile.NamedTemporaryFile(prefix="pnpgen-game-", suffix=".pickle", delete=False)
+        try:
+            with handle:
+                pickle.dump(game, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        except BaseException:
+            Path(handle.name).unlink(missing_ok=True)
+            raise
+        path = _GAME_FILES[id(game)] = handle.name
+        weakref.finalize(game, _forget_game_file, id(game), path)
+    return path
+
+
+def _forget_game_file(key: int, path: str) -> None:
+    _GAME_FILES.pop(key, None)
+    Path(path).unlink(missing_ok=True)
+
+
+def read_game_file(path: str) -> Any:
+    """The game in a file made by :func:`game_file`."""
+    with open(path, "rb") as f:
+        return pickle.load(f)
 
 
 def default_workers() -> int:

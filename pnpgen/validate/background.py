@@ -15,6 +15,7 @@ from __future__ import annotations
 import pickle
 from multiprocessing import get_context
 
+from pnpgen.render.workers import game_file
 from pnpgen.spec.model import Game
 from pnpgen.validate.runner import ValidationResult, merged, validate_game
 
@@ -27,12 +28,15 @@ MIN_CARDS = 1000
 PARTS = 2
 
 
-def _deck_checks(payload: bytes, codes: frozenset[str], strict: bool) -> tuple[int, ValidationResult]:
+def _deck_checks(payload: str, codes: frozenset[str], strict: bool) -> tuple[int, ValidationResult]:
     from pnpgen.effects.custom import version
-    from pnpgen.render.workers import yield_to_drawing
+    from pnpgen.heap import settle_for_good
+    from pnpgen.render.workers import read_game_file, yield_to_drawing
 
     yield_to_drawing()
-    return version(), validate_game(pickle.loads(payload), strict=strict, only=set(codes))
+    game = read_game_file(payload)
+    settle_for_good()
+    return version(), validate_game(game, strict=strict, only=set(codes))
 
 
 class Validation:
@@ -48,7 +52,7 @@ class Validation:
         # and the two cost about the same: with a second spare process, each takes one share.
         rules = frozenset(c for c in codes if c.startswith("RULES"))
         self._parts = [rules, frozenset(codes) - rules] if parts > 1 else [frozenset(codes)]
-        payload = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        payload = game_file(game)  # the front preparer reads the same file
         self._pool = get_context("spawn").Pool(len(self._parts))
         self._pending = [self._pool.apply_async(_deck_checks, (payload, part, strict)) for part in self._parts]
 
