@@ -50,11 +50,26 @@ def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
                       tuple(overflows), tuple(glyphs))
 
 
+def ability_readout(card: Card) -> tuple | None:
+    """(card, unparsed spans, custom effect names) of ``card``'s ability text through the effect
+    grammar, or None when it has none. Only what the rules checks report is kept: a parse's effect
+    trees would make a large deck's memory grow with its cards."""
+    text = card.get("ability")
+    if not isinstance(text, str) or not text.strip():
+        return None
+    from pnpgen.effects.parser import parse_ability
+
+    result = parse_ability(text)
+    return card, result.unparsed, result.customs
+
+
 @dataclass
 class CheckContext:
     game: Game
     with_fit: bool = True
-    parsed_abilities: list | None = None  # filled once by the rules checks
+    # (card, unparsed spans, custom effect names) of every card with ability text, filled once by
+    # the rules checks (``ability_readout``).
+    parsed_abilities: list | None = None
     memo: dict = field(default_factory=dict)  # results several checks share, computed once per run
     _fronts: dict = field(default_factory=dict, repr=False)
 

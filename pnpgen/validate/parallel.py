@@ -16,25 +16,19 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
-from pnpgen.validate.context import CheckContext, FrontFacts
+from pnpgen.validate.context import CheckContext, FrontFacts, ability_readout
 
 # A worker costs ~0.6 s to start (imports, unpickling the game, templates and fonts); a card's share
 # of the work is ~2.5 ms of CPU, so a range under this many cards would not earn its process back.
 MIN_CARDS_PER_WORKER = 600
 
 
-def _has_ability(card: Any) -> bool:
-    text = card.get("ability")
-    return isinstance(text, str) and bool(text.strip())
-
-
 def _card_work(game: Any, start: int, stop: int, with_fit: bool,
                known: frozenset[int] = frozenset()) -> tuple[int, list[tuple[FrontFacts | None, Any]]]:
-    """(custom-effect registry version, [(front facts or None, parse result or None)] for
+    """(custom-effect registry version, [(front facts or None, ability readout or None)] for
     ``game.cards[start:stop]``). None for a front means "not resolved here": so are the fronts of
     the cards at the positions in ``known`` (the caller has them already, e.g. from a build)."""
     from pnpgen.effects.custom import version
-    from pnpgen.effects.parser import parse_ability
 
     if isinstance(game, bytes):
         game = pickle.loads(game)
@@ -47,7 +41,8 @@ def _card_work(game: Any, start: int, stop: int, with_fit: bool,
                 facts = ctx.front(card)
             except Exception:  # noqa: BLE001 - the same error is raised again in the caller's process
                 facts = None
-        out.append((facts, parse_ability(card.get("ability")) if _has_ability(card) else None))
+        readout = ability_readout(card)
+        out.append((facts, readout[1:] if readout is not None else None))
     return version(), out
 
 
@@ -74,4 +69,4 @@ def precompute(ctx: CheckContext, workers: int) -> None:
         if facts is not None:
             ctx.prime_front(card, facts)
     if all(v == version() for v, _ in parts):  # the workers knew the same custom effects as this process
-        ctx.parsed_abilities = [(card, parsed) for card, (_, parsed) in zip(cards, results) if parsed is not None]
+        ctx.parsed_abilities = [(card, *read) for card, (_, read) in zip(cards, results) if read is not None]

@@ -16,16 +16,19 @@ class Check:
     code: str
     title: str
     run: CheckFn
+    # Keys of ``CheckContext.memo`` the check reads (results several checks share): a run drops
+    # each one after the last check that reads it, so a large deck does not keep it to the end.
+    shares: tuple[str, ...] = ()
 
 
 _CHECKS: dict[str, Check] = {}
 
 
-def check(code: str, title: str) -> Callable[[CheckFn], CheckFn]:
+def check(code: str, title: str, shares: tuple[str, ...] = ()) -> Callable[[CheckFn], CheckFn]:
     def register(fn: CheckFn) -> CheckFn:
         if code in _CHECKS:
             raise ValueError(f"check code {code} registered twice")
-        _CHECKS[code] = Check(code, title, fn)
+        _CHECKS[code] = Check(code, title, fn, shares)
         return fn
 
     return register

@@ -92,10 +92,13 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
 
         precompute(ctx, worker_count(workers))
     findings: list[Finding] = []
-    for chk in all_checks():
-        if only is not None and chk.code not in only:
-            continue
+    run = [chk for chk in all_checks() if only is None or chk.code in only]
+    last_reader = {key: chk.code for chk in run for key in chk.shares}
+    for chk in run:
         findings.extend(chk.run(ctx))
+        for key in chk.shares:
+            if last_reader[key] == chk.code:
+                ctx.memo.pop(key, None)
     if game.expansion is not None:
         own = {c.id for c in game.own_cards()}
         findings = [f for f in findings if f.card is None or f.card in own]

@@ -142,7 +142,7 @@ def _finding(ctx: CheckContext, t: _Named, code: str, message: str, fix: str) ->
                        file=loc.file if loc else None)
 
 
-@check("NAME001", "a name the rules text spells with words joined or split differently")
+@check("NAME001", "a name the rules text spells with words joined or split differently", shares=("names",))
 def check_name_spelling(ctx: CheckContext) -> list[Finding]:
     out = []
     for t in _scan(ctx):
@@ -156,7 +156,7 @@ def check_name_spelling(ctx: CheckContext) -> list[Finding]:
     return out
 
 
-@check("NAME002", "a name written with different capitals in different places")
+@check("NAME002", "a name written with different capitals in different places", shares=("names",))
 def check_name_capitals(ctx: CheckContext) -> list[Finding]:
     out = []
     for t in _scan(ctx):

@@ -7,26 +7,24 @@ custom effect (bespoke engine code rather than the grammar), so such cards stay 
 
 from __future__ import annotations
 
-from pnpgen.validate.context import CheckContext
+from pnpgen.validate.context import CheckContext, ability_readout
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 
 
 def _parsed(ctx: CheckContext):
-    """(card, parse result) for every card with ability text; parsed once per validation run."""
+    """(card, unparsed spans, custom effect names) for every card with ability text; parsed once
+    per validation run."""
     if ctx.parsed_abilities is None:
-        from pnpgen.effects.parser import parse_ability
-
-        ctx.parsed_abilities = [(card, parse_ability(card.get("ability"))) for card in ctx.game.cards
-                                if isinstance(card.get("ability"), str) and card.get("ability").strip()]
+        ctx.parsed_abilities = [r for r in map(ability_readout, ctx.game.cards) if r is not None]
     return ctx.parsed_abilities
 
 
 @check("RULES001", "ability text the effect grammar can read")
 def check_rules_readable(ctx: CheckContext) -> list[Finding]:
     out = []
-    for card, result in _parsed(ctx):
-        for span in result.unparsed:
+    for card, unparsed, _ in _parsed(ctx):
+        for span in unparsed:
             out.append(ctx.at(card, "ability", "RULES001", Severity.WARNING,
                               f"the rules engine cannot read “{span.text}”: it stopped at "
                               f"{span.first_word_stopped_at!r}",
@@ -37,8 +35,8 @@ def check_rules_readable(ctx: CheckContext) -> list[Finding]:
 @check("RULES002", "cards using custom effects")
 def check_custom_effects(ctx: CheckContext) -> list[Finding]:
     out = []
-    for card, result in _parsed(ctx):
-        for name in result.customs:
+    for card, _, customs in _parsed(ctx):
+        for name in customs:
             out.append(ctx.at(card, "ability", "RULES002", Severity.INFO,
                               f"uses the custom effect {name!r} (engine code, not the grammar)"))
     return out
