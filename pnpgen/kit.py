@@ -106,7 +106,13 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: str, ex
     fronts: dict = {}
     same_faces = options.get("bleed_mm", DEFAULT_BLEED_MM) == FACE_BLEED_MM and not options.get("ink_saver")
 
+    alike: dict = {}  # most fronts' facts are equal (no pictures, every text fits): kept once
+
     def keep(card, facts) -> None:
+        try:
+            facts = alike.setdefault(facts, facts)
+        except TypeError:  # a fact that cannot be hashed: kept as it is
+            pass
         fronts[card.id] = (card, facts)
 
     # With a spare core, the checks that do not look at fronts run meanwhile in another process.
