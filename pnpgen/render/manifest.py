@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-from pnpgen.fsutil import atomic_write_text
+from pnpgen.fsutil import atomic_write
 from pnpgen.layout.slots import Placement
 
 COLUMNS = ("sheet", "slot", "row", "column", "card_id", "name", "card_type", "copy", "of", "front_page", "back_page")
@@ -21,21 +23,25 @@ def _as_text(value: str) -> str:
     return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def manifest_rows(placements: list[Placement]) -> list[dict]:
+def manifest_rows(placements: list[Placement]) -> Iterator[dict]:
+    """One row per placement, made as the file is written: a 50,000-card deck has ~100,000 rows,
+    which as dictionaries all at once took more memory than anything else in the build."""
     # Copy numbers come from the dealing of the whole deck, so a selection's manifest (--pages)
     # still says "copy 3 of 4" for the copy it reprints.
-    rows = []
     for p in placements:
-        rows.append({"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
-                     "card_id": _as_text(p.card.id), "name": _as_text(p.card.name or ""), "card_type": p.card.type,
-                     "copy": p.copy, "of": p.of,
-                     "front_page": p.front_page, "back_page": p.back_page})
-    return rows
+        yield {"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
+               "card_id": _as_text(p.card.id), "name": _as_text(p.card.name or ""), "card_type": p.card.type,
+               "copy": p.copy, "of": p.of,
+               "front_page": p.front_page, "back_page": p.back_page}
 
 
 def write_manifest(path: Path, placements: list[Placement]) -> None:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(manifest_rows(placements))
-    atomic_write_text(path, buf.getvalue())
+    def write(fh: BinaryIO) -> None:
+        text = io.TextIOWrapper(fh, encoding="utf-8", newline="", write_through=False)
+        writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(manifest_rows(placements))
+        text.flush()
+        text.detach()  # the file is closed by atomic_write
+
+    atomic_write(path, write)
