@@ -37,6 +37,7 @@ from pnpgen.layout.tokens import TokenKind, pack_tokens
 from pnpgen.odds.reference import reference_cards
 from pnpgen.render import cutfiles, images, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
+from pnpgen.render.face import forget_drawn_faces
 from pnpgen.render.manifest import write_manifest
 from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
@@ -187,8 +188,9 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
                 result.cards += len(dealt)
         finally:
-            if painter.prepared is not None:
+            if painter.prepared is not None:  # a deck large enough for workers: its faces are not met again
                 painter.prepared.close()
+                forget_drawn_faces()
         result.overflows += painter.overflows
         images.clear_plan()
         if drawn:

@@ -55,6 +55,17 @@ def library_for(game: Any) -> TemplateLibrary:
     return _EXPANSION_LIBRARIES[folder]
 
 
+def forget_drawn_faces() -> None:
+    """Drop the resolved faces and fitted texts kept for reuse: after a large deck of distinct
+    cards is drawn they would not be asked for again, and the file still to be written and the
+    validation's findings can use their memory."""
+    from pnpgen.render import textfit
+
+    _FACES.clear()
+    textfit.fit_text.cache_clear()
+    textfit.tokenize.cache_clear()
+
+
 def reset_libraries() -> None:
     """Forget every loaded template and resolved face: call after template files change."""
     global _LIBRARY

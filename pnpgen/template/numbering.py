@@ -25,6 +25,9 @@ def card_number(game: Any, card: Any) -> tuple[int, int] | None:
         sets: dict[str, list[str]] = {}
         for c in game.cards:
             sets.setdefault(c.origin, []).append(c.id)
-        numbers = {card_id: (n, len(ids)) for ids in sets.values() for n, card_id in enumerate(ids, 1)}
+        numbers = {}
+        for ids in sets.values():
+            count = len(ids)  # one int per set, not one per card
+            numbers.update((card_id, (n, count)) for n, card_id in enumerate(ids, 1))
         _LAST = (game.cards, numbers)
     return numbers.get(card.id)

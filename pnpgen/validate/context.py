@@ -96,9 +96,11 @@ class CheckContext:
         hit = self._fronts.get(card.id)
         return hit is not None and hit[0] is card
 
-    def prime_front(self, card: Card, facts: FrontFacts) -> None:
-        """Take ``card``'s front facts computed elsewhere (a worker process: ``validate.parallel``)."""
-        self._fronts[card.id] = (card, facts)
+    def prime_front(self, card: Card, facts: FrontFacts, pair: tuple | None = None) -> None:
+        """Take ``card``'s front facts computed elsewhere (a worker process: ``validate.parallel``,
+        or a build); ``pair``, when the caller has it, is ``(card, facts)`` itself, kept as it is
+        rather than copied (a large build hands over tens of thousands)."""
+        self._fronts[card.id] = pair if pair is not None else (card, facts)
 
     def at(self, card: Card, field: str | None, code: str, severity: Severity, message: str,
            fix: str | None = None) -> Finding:

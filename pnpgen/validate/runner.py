@@ -82,7 +82,7 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
     for card in game.cards if fronts else ():
         hit = fronts.get(card.id)
         if hit is not None and hit[0] is card:
-            ctx.prime_front(card, hit[1])
+            ctx.prime_front(card, hit[1], hit)
             primed += 1
     if primed and len(game.cards) - primed < MIN_CARDS_PER_WORKER:
         workers = 1  # what is left (other cards' fronts, ability parsing) would not pay for a process
