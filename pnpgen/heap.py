@@ -8,10 +8,16 @@ now out of the collector's sight. Reference counting still frees those objects a
 reference cycle among them would wait, which is why a build gives them back at its end
 (:func:`settled`), while a worker process, which ends with its job, keeps them frozen
 (:func:`settle_for_good`).
+
+Memory the C allocator holds free inside its heap (the drawing's large strings, once the PDF is
+written) is never used again for Python's small objects, which live in separately mapped arenas;
+:func:`give_back_free_memory` returns it to the system before the validation's findings arrive.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,3 +37,26 @@ def settle_for_good() -> None:
     """The objects that exist now are not walked again by the cycle collector in this process
     (a worker process that has just read its game)."""
     gc.freeze()
+
+
+def give_back_free_memory() -> None:
+    """Return the free memory inside the C allocator's heap to the system (glibc's
+    ``malloc_trim``); does nothing where there is no such call (another C library, another OS)."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+def _malloc_trim():
+    global _TRIM
+    if _TRIM is False:
+        _TRIM = None
+        name = ctypes.util.find_library("c")
+        try:
+            _TRIM = ctypes.CDLL(name).malloc_trim if name else None
+        except (OSError, AttributeError):
+            _TRIM = None
+    return _TRIM
+
+
+_TRIM = False  # not looked up yet

