@@ -26,7 +26,10 @@ _CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
 _EPS = 1e-6
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a large deck makes and (from worker processes) unpickles hundreds of thousands of
+# these, and a frozen slotted dataclass is built and unpickled through Python-level setattr
+# (3-4x slower). Still hashable and compared by value; nothing changes one once made.
+@dataclass(slots=True, unsafe_hash=True)
 class ShapeOp:
     kind: str
     x: float = 0.0
@@ -58,7 +61,7 @@ class ShapeOp:
     ink: str = ""  # the template's ``ink:`` mark: "heavy", "normal" or "" (decided by colour and area)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TextOp:
     """Text to fit in the rectangle (already inside the style's padding)."""
 
