@@ -45,7 +45,7 @@ class Line:
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, as Run and Line above
 class FitResult:
     """The outcome of fitting: ``lines`` to draw at ``size`` (pt), ``leading`` between baselines.
 
