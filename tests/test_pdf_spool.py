@@ -94,3 +94,30 @@ def test_long_text_encoding_gives_reportlabs_bytes():
     form = rl_pdfdoc.PDFFormXObject(0, 0, 10, 10)
     form.setStreamList(["q", "1 0 0 RG", "BT (caf\u00e9) Tj ET", "Q"])
     assert form.stream == theirs("q\n1 0 0 RG\nBT (caf\u00e9) Tj ET\nQ")
+
+
+def test_place_form_writes_what_reportlabs_calls_write():
+    """``place_form`` writes a card's placement straight into the page (issue #13): the same
+    operators, the same forms in use and the same graphics state afterwards as reportlab's
+    saveState / clipPath / translate / doForm / restoreState, for either fill rule and for a
+    translation that follows another one."""
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
+    for rule in (FILL_EVEN_ODD, FILL_NON_ZERO):
+        ours, theirs = (pdfdoc.new_canvas((595.0, 842.0), "t", "t") for _ in range(2))
+        for c in (ours, theirs):
+            c._fillMode = rule
+            c.translate(3.5, 7.25)  # a translation before: nothing may merge with it
+        for x, y, name in ((19.13, 34.44, "face-a"), (0.0, -3.0, "back-troop"), (100.123456, 5e-5, "face-b")):
+            pdfdoc.place_form(ours, name, (x - 1, y - 2, 63.5, 88.9), x, y)
+            theirs.saveState()
+            clip = theirs.beginPath()
+            clip.rect(x - 1, y - 2, 63.5, 88.9)
+            theirs.clipPath(clip, stroke=0, fill=0)
+            theirs.translate(x, y)
+            theirs.doForm(name)
+            theirs.restoreState()
+        assert ours._code == theirs._code
+        assert ours._formsinuse == theirs._formsinuse
+        state = [a for a in theirs.STATE_ATTRIBUTES if a != "_extgstate"]
+        assert [getattr(ours, a) for a in state] == [getattr(theirs, a) for a in state]

@@ -413,6 +413,26 @@ class _SpooledStream(PDFStream):
         return pdf_format(dictionary, document) + b"\nstream\n" + fc + b"endstream\n"
 
 
+def place_form(canvas: Canvas, name: str, clip: tuple[float, float, float, float], dx: float, dy: float) -> None:
+    """Draw form ``name`` moved by (``dx``, ``dy``) and clipped to ``clip`` (x, y, w, h).
+
+    These are exactly the operators and bookkeeping of reportlab's ``saveState``, ``clipPath`` of a
+    rectangle (no stroke, no fill), ``translate``, ``doForm`` and ``restoreState``, written straight
+    into the page's code. A sheet places every card copy and every back this way, and reportlab's
+    calls copy the whole graphics state twice around a state that nothing between them changes.
+    Tested against those calls."""
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+
+    code = canvas._code
+    code.append("q")
+    code.append("n %s re%sn" % (fp_str(clip), " W* " if canvas._fillMode == FILL_EVEN_ODD else " W "))
+    code.append("%s cm" % fp_str(1, 0, 0, 1, dx, dy))
+    code.append("/%s Do" % canvas._doc.getXObjectName(name))
+    canvas._formsinuse.append(name)
+    code.append("Q")
+
+
 def form_resources(canvas: Canvas):
     """The resources of the form being drawn: fonts, procsets, XObjects (forms and pictures),
     graphics states, shadings and colour spaces it used."""

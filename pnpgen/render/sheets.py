@@ -125,14 +125,8 @@ class CardPainter:
         self._forms.add(name)
 
     def _place(self, name: str, cell: Cell) -> None:
-        c = self.canvas
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(cell.clip.x, cell.clip.y, cell.clip.w, cell.clip.h)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(cell.bleed.x, cell.bleed.y)
-        c.doForm(name)
-        c.restoreState()
+        pdfdoc.place_form(self.canvas, name, (cell.clip.x, cell.clip.y, cell.clip.w, cell.clip.h),
+                          cell.bleed.x, cell.bleed.y)
 
 
 def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
