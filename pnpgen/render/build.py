@@ -327,7 +327,9 @@ def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius:
 def _kept_placements(plan, cards: list, first_sheet: int, keep: set[int] | None, first_page: int) -> list:
     """The placements of the sheets ``draw_deck`` draws (``keep``: numbers within this deck, None = all),
     with the pages they get in this PDF; sheet numbers stay PDF-wide, as ``--pages`` counts them."""
-    dealt = [p for p in place(plan, cards, first_sheet) if keep is None or p.sheet - first_sheet + 1 in keep]
+    if keep is None:  # every sheet: numbered on from first_page, as place() numbers them itself
+        return place(plan, cards, first_sheet, first_page)
+    dealt = [p for p in place(plan, cards, first_sheet) if p.sheet - first_sheet + 1 in keep]
     step = pages_per_sheet(plan)
     order = {n: i for i, n in enumerate(sorted({p.sheet for p in dealt}))}
     return [replace(p, front_page=first_page + order[p.sheet] * step,
