@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Callable
 
 from pnpgen import buildstamp
-from pnpgen.heap import give_back_free_memory, settled
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
+from pnpgen.heap import give_back_free_memory, settled
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
 from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.workers import worker_count

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Callable
 
-from pnpgen.render.workers import game_file
+from pnpgen.render.workers import game_file, read_game_file
 
 # A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
 MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
@@ -54,7 +54,6 @@ class FrontWatch:
 
 def _start(payload: str, bleed: float, ink_saver: bool, summarise: Callable | None) -> None:
     from pnpgen.heap import settle_for_good
-    from pnpgen.render.workers import read_game_file
 
     game = read_game_file(payload)
     settle_for_good()
