@@ -17,7 +17,7 @@ from pnpgen.render import pdfx, rasterflat
 from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.inksaver import lighten
-from pnpgen.render.textfit import FitResult, fit_text
+from pnpgen.render.textfit import FitResult, fit_text, tokenize
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
 from pnpgen.files import resolver_for
 from pnpgen.template.builddate import build_values
@@ -59,11 +59,9 @@ def forget_drawn_faces() -> None:
     """Drop the resolved faces and fitted texts kept for reuse: after a large deck of distinct
     cards is drawn they would not be asked for again, and the file still to be written and the
     validation's findings can use their memory."""
-    from pnpgen.render import textfit
-
     _FACES.clear()
-    textfit.fit_text.cache_clear()
-    textfit.tokenize.cache_clear()
+    fit_text.cache_clear()
+    tokenize.cache_clear()
 
 
 def reset_libraries() -> None:

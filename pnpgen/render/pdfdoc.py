@@ -20,9 +20,11 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFStream
 from reportlab.pdfbase.pdfdoc import format as pdf_format
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfdoc import pdfdocEnc as _pdfdoc_enc  # reportlab's own, before it is memoised below
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnpgen import __version__
 from pnpgen.fsutil import atomic_write
@@ -63,11 +65,9 @@ def pdfdoc_text(text: str | bytes) -> bytes:
     """What reportlab's ``pdfdocEnc`` gives for ``text``, without its cache: ASCII text is its own
     PDFDocEncoding (all but 0x18-0x1F, which that encoding has no bytes for), the rest goes to
     reportlab."""
-    from reportlab.pdfbase.pdfdoc import pdfdocEnc
-
     if isinstance(text, str) and text.isascii() and not _NOT_PDFDOC.search(text):
         return text.encode("ascii")
-    return getattr(pdfdocEnc, "__wrapped__", pdfdocEnc)(text)
+    return _pdfdoc_enc(text)
 
 
 _memoise_formatting()
@@ -421,9 +421,6 @@ def place_form(canvas: Canvas, name: str, clip: tuple[float, float, float, float
     into the page's code. A sheet places every card copy and every back this way, and reportlab's
     calls copy the whole graphics state twice around a state that nothing between them changes.
     Tested against those calls."""
-    from reportlab.lib.rl_accel import fp_str
-    from reportlab.pdfgen.canvas import FILL_EVEN_ODD
-
     code = canvas._code
     code.append("q")
     code.append("n %s re%sn" % (fp_str(clip), " W* " if canvas._fillMode == FILL_EVEN_ODD else " W "))
