@@ -72,6 +72,7 @@ class CheckContext:
     parsed_abilities: list | None = None
     memo: dict = field(default_factory=dict)  # results several checks share, computed once per run
     _fronts: dict = field(default_factory=dict, repr=False)
+    _text_names: dict = field(default_factory=dict, repr=False)
 
     def front(self, card: Card) -> FrontFacts:
         """``card``'s front resolved, its text fitted and its glyphs looked up once for every check
@@ -132,5 +133,12 @@ class CheckContext:
 
     def text_fields(self, card: Card) -> list[str]:
         """The card's free-text fields, in declaration order (where text defects can live)."""
-        ctype = self.game.card_types[card.type]
-        return [name for name, f in ctype.fields.items() if f.type.value == "text" and card.get(name)]
+        return [name for name in self._text_field_names(card.type) if card.get(name)]
+
+    def _text_field_names(self, card_type: str) -> tuple[str, ...]:
+        # Asked for every card by several checks: the type's field table is walked once per type.
+        names = self._text_names.get(card_type)
+        if names is None:
+            fields = self.game.card_types[card_type].fields
+            names = self._text_names[card_type] = tuple(n for n, f in fields.items() if f.type.value == "text")
+        return names

@@ -67,6 +67,8 @@ def spacing(text: str) -> list[TextDefect]:
 def unbalanced(text: str) -> list[TextDefect]:
     out = []
     for opening, closing in _PAIRS:
+        if opening not in text and closing not in text:  # the usual case, found in C
+            continue
         depth = 0
         for i, ch in enumerate(text):
             if ch == opening:
@@ -95,6 +97,11 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 
 def words(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group(0)) for m in WORD.finditer(text)]
+
+
+def word_list(text: str) -> list[str]:
+    """The words of ``words(text)`` without their offsets, found in C (no match objects)."""
+    return WORD.findall(text)
 
 
 def edit_distance_one(a: str, b: str) -> bool:

@@ -22,7 +22,7 @@ from spellchecker import SpellChecker
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
-from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, words
+from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, word_list
 
 MIN_LENGTH = 5
 MIN_PART = 4
@@ -60,7 +60,7 @@ def game_vocabulary(ctx: CheckContext) -> set[str]:
     for card in ctx.game.cards:
         owner = (card.name or card.id).lower()
         for text in (card.name or "", *(card.get(f) for f in ctx.text_fields(card))):
-            for _, word in words(text):
+            for word in word_list(text):
                 w = _norm(word)
                 if w not in known:
                     seen = first.setdefault(w, owner)
@@ -69,7 +69,7 @@ def game_vocabulary(ctx: CheckContext) -> set[str]:
     for ref in ctx.game.references:
         for section in ref.sections:
             for item in (section.heading, *section.items):
-                known.update(_norm(w) for _, w in words(item))
+                known.update(_norm(w) for w in word_list(item))
     known.update(_norm(str(w)) for w in ctx.game.rules.get("glossary", []) or [])
     return known
 
@@ -149,7 +149,7 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
             if text is None:  # an unnamed card (name lost in the source)
                 continue
             seen = set()
-            for _, word in words(text):
+            for word in word_list(text):
                 low = _norm(word)
                 if len(low) < MIN_LENGTH or low in seen or speller.known(word):
                     continue
