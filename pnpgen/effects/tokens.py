@@ -31,6 +31,8 @@ class Token(NamedTuple):
         return self.offset + len(self.raw)
 
 
+# No alternative for white space: ``finditer`` steps over what nothing matches, so the gaps between
+# tokens never become matches the loop has to skip.
 _TOKEN_RE = re.compile(
     r"""
     (?P<wave>\(\s*W\s*\))
@@ -42,42 +44,44 @@ _TOKEN_RE = re.compile(
   | (?P<colon>:+)
   | (?P<period>\.+)
   | (?P<punct>[,+()/;!\-])
-  | (?P<space>\s+)
-  | (?P<other>.)
+  | (?P<other>\S)
     """,
     re.VERBOSE | re.IGNORECASE,
 )
+_SPACES = re.compile(r"\s+")
+_LINE_BREAK_HYPHEN = re.compile(r"-\s+")
+
 
 def tokenize(text: str) -> tuple[list[Token], list[Variant]]:
     """Split ``text`` into tokens; returns the tokens and the variants noticed on the way."""
     tokens: list[Token] = []
     variants: list[Variant] = []
+    append = tokens.append
+    # A deck's abilities make millions of tokens: the tuple is built directly, without the named
+    # tuple's Python-level __new__, and the commonest kinds are tested first.
+    new = tuple.__new__
     for m in _TOKEN_RE.finditer(text):
         kind, raw, at = m.lastgroup, m.group(0), m.start()
-        if kind == "space":
-            continue
-        if kind == "wave":
-            tokens.append(Token(WAVE, "(W)", at, raw))
-        elif kind == "quote":
-            inner = re.sub(r"\s+", " ", m.group(3)).strip().upper()
-            tokens.append(Token(QUOTE, inner, at, raw))
-        elif kind == "hyph":
-            # "DE- PLOY": a word broken at a line end and joined again without the hyphen
-            joined = re.sub(r"-\s+", "", raw).upper().replace("’", "'")
-            variants.append(Variant("line-break-hyphen", raw, at))
-            tokens.append(Token(WORD, joined, at, raw))
-        elif kind in ("word", "andor"):
-            tokens.append(Token(WORD, raw.upper().replace("’", "'"), at, raw))
-        elif kind == "num":
-            tokens.append(Token(NUM, raw, at, raw))
-        elif kind == "colon":
-            if len(raw) > 1:
-                variants.append(Variant("double-colon", raw, at))
-            tokens.append(Token(PUNCT, ":", at, raw))
+        if kind == "word" or kind == "andor":
+            append(new(Token, (WORD, raw.upper().replace("’", "'"), at, raw)))
         elif kind == "period":
             if len(raw) > 1:
                 variants.append(Variant("double-period", raw, at))
-            tokens.append(Token(PUNCT, ".", at, raw))
+            append(new(Token, (PUNCT, ".", at, raw)))
+        elif kind == "num":
+            append(new(Token, (NUM, raw, at, raw)))
+        elif kind == "wave":
+            append(new(Token, (WAVE, "(W)", at, raw)))
+        elif kind == "quote":
+            append(new(Token, (QUOTE, _SPACES.sub(" ", m.group(3)).strip().upper(), at, raw)))
+        elif kind == "hyph":
+            # "DE- PLOY": a word broken at a line end and joined again without the hyphen
+            variants.append(Variant("line-break-hyphen", raw, at))
+            append(new(Token, (WORD, _LINE_BREAK_HYPHEN.sub("", raw).upper().replace("’", "'"), at, raw)))
+        elif kind == "colon":
+            if len(raw) > 1:
+                variants.append(Variant("double-colon", raw, at))
+            append(new(Token, (PUNCT, ":", at, raw)))
         else:
-            tokens.append(Token(PUNCT, raw, at, raw))
+            append(new(Token, (PUNCT, raw, at, raw)))
     return tokens, variants
