@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -10,9 +11,19 @@ from pathlib import Path
 
 def display_path(path: str | Path) -> str:
     """A path as the user would type it: relative to the working directory when inside it."""
+    # Every finding names its file, and a large deck has tens of thousands of findings in a few files.
+    return _display_path(os.fspath(path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=1024)
+def _display_path(path: str, cwd: str) -> str:
     p = Path(path)
     try:
-        return os.path.relpath(p) if p.is_absolute() and not os.path.relpath(p).startswith("..") else str(p)
+        if p.is_absolute():
+            rel = os.path.relpath(p, cwd)
+            if not rel.startswith(".."):
+                return rel
+        return str(p)
     except ValueError:
         return str(p)
 
