@@ -4,6 +4,7 @@ does not handle, and every error, is left to the whole-file read (``None``), so 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,95 @@ def test_a_plain_item_is_counted_as_the_full_check_counts_it():
         assert plain == ("&" not in text and "!!" not in text), text
         if plain:
             assert count == check_node(node), text
+
+
+def _composed_items(monkeypatch) -> list:
+    """Record every item handed to the node composer (not built straight from its events)."""
+    seen: list = []
+    original = yamlio._LocLoader._compose_bounded
+
+    def spy(self, outer=0):
+        if outer == 2:  # a card (the whole read composes its document from the top, outer 0)
+            seen.append(outer)
+        return original(self, outer)
+
+    monkeypatch.setattr(yamlio._LocLoader, "_compose_bounded", spy)
+    return seen
+
+
+PLAIN_SCALARS = ("cards:\n"
+                 "- id: a\n  name: 'Quoted: yes'\n  s: plain text\n  q: '1'\n  dq: \"2\"\n  i: 0x1f\n  o: 0o17\n"
+                 "  f: 1.5e3\n  inf: -.inf\n  b: yes\n  b2: False\n  n: ~\n  empty:\n  lit: |\n    two\n    lines\n"
+                 "  fold: >\n    folded\n    text\n  3: int key\n  null: null key\n  true: bool key\n"
+                 "  tags: [x, 'y', 1, [2, {k: v}], {}]\n  stats:\n    hp: 3\n    list:\n    - 1\n    - a: b\n      c: [d]\n"
+                 "- {id: b, n: 2.5, deep: {a: {b: [c]}}}\n")
+
+
+def test_plain_items_are_built_without_nodes(monkeypatch) -> None:
+    """A plain card (no anchor, alias or tag; scalars that are text, numbers, booleans or null) is
+    built straight from the parser's events, and gives exactly what composing its nodes gives: same
+    values and types, same line marks, keys interned as the composed way interns them."""
+    composed = _composed_items(monkeypatch)
+    _same_as_whole(PLAIN_SCALARS)
+    assert composed == [], "plain cards should not go through the node composer"
+    items = _items(PLAIN_SCALARS)
+    whole = yamlio.load_yaml_text(PLAIN_SCALARS, "cards.yaml")["cards"]
+    assert [type(v) for v in items[0].values()] == [type(v) for v in whole[0].values()]
+    assert all(k is sys.intern(k) for item in items for k in item if isinstance(k, str))
+
+
+@pytest.mark.parametrize("text", [
+    # the alias and tag come deep in a card, after plain fields: the composer starts that card again
+    "cards:\n- id: a\n  s: {hp: 3, deep: [1, {x: y}]}\n  r: &r {q: 1}\n  again: *r\n- id: b\n  n: [1, 2]\n",
+    "cards:\n- id: a\n  l: [1, [2, [3, !!str 4]]]\n  m: k\n- id: b\n",
+    "cards:\n- id: a\n  when: 2024-01-02\n- id: b\n",        # a timestamp
+    "cards:\n- id: a\n  <<: {name: merged}\n- id: b\n",      # a merge key without an alias
+    "cards:\n- id: a\n  ? [x]\n  : 1\n",                    # a list as a key: an error either way
+], ids=["alias-late", "tag-deep", "timestamp", "merge", "list-key"])
+def test_items_the_direct_build_leaves_are_composed_again(monkeypatch, text: str) -> None:
+    """An item that is not plain is handed, with the events already read, to the node composer:
+    the result (or the fall back to the whole read) is the same as before the direct build."""
+    composed = _composed_items(monkeypatch)
+    try:
+        whole = yamlio.load_yaml_text(text, "cards.yaml")["cards"]
+    except SpecError:
+        assert _items(text) is None
+        return
+    items = _items(text)
+    assert items is not None and [marked(i) for i in items] == [marked(i) for i in whole]
+    assert 1 <= len(composed) < len(whole), "only the item that is not plain is composed"
+
+
+def test_random_items_match_the_whole_read() -> None:
+    """Seeded random cards mixing block and flow style, every scalar kind, anchors, aliases, tags,
+    repeated and odd keys: item by item gives the whole read's values and marks, or leaves the file
+    to the whole read."""
+    import random
+
+    rng = random.Random(12)
+    scalars = ["a", "'q'", '"d"', "1", "0x1f", "1.5", "yes", "no", "null", "~", "", "2001-01-01", "<<", "=",
+               "!!str 3", "&a x", "*a", "-1e3", "'1'", "on", "long text " * 5, '"multi\n      line"']
+    keys = ["a", "b", "1", "yes", "null", "c", "d", "e"]
+
+    def block(depth: int, indent: int) -> str:
+        r = rng.random()
+        if depth > 3 or r < 0.45:
+            return " " + rng.choice(scalars)
+        pad = " " * indent
+        if r < 0.75:
+            return "\n" + "\n".join(f"{pad}{k}:{block(depth + 1, indent + 2)}" for k in rng.sample(keys, rng.randint(1, 3)))
+        if r < 0.85:
+            return " {" + ", ".join(f"{k}: {rng.choice(scalars[:11])}" for k in rng.sample(keys, rng.randint(0, 3))) + "}"
+        return "\n" + "\n".join(f"{pad}-{block(depth + 1, indent + 2)}" for _ in range(rng.randint(1, 3)))
+
+    compared = 0
+    for _ in range(1500):
+        cards = ["  - " + "\n".join(f"    {k}:{block(0, 6)}" for k in rng.sample(keys, rng.randint(1, 4))).lstrip()
+                 for _ in range(rng.randint(1, 4))]
+        text = "cards:\n" + "\n".join(cards) + "\n"
+        items = _items(text)
+        if items is None:
+            continue
+        compared += 1
+        assert [marked(i) for i in items] == [marked(i) for i in yamlio.load_yaml_text(text, "c.yaml")["cards"]], text
+    assert compared > 200

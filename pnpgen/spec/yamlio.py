@@ -3,13 +3,15 @@
 Reading: mappings and sequences come back as ``LocDict``/``LocList`` that remember the 1-based
 line of themselves and of each key/item, so the loader can point at the exact line of a bad
 value. A file holding one long list (a card file: ``cards: [...]``) can be read one item at a
-time (:func:`load_yaml_items`), so its nodes never all live at once. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
+time (:func:`load_yaml_items`), so its nodes never all live at once; a plain item (no anchor,
+alias or tag) is built straight from the parser's events, without nodes at all. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
 always gives the same bytes.
 """
 
 from __future__ import annotations
 
 import sys
+from itertools import chain
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -143,13 +145,21 @@ def load_yaml_items(text: str, path: Path | str, key: str) -> Iterator[Any]:
             raise NotItemByItem
         cap, total = limit("yaml_nodes"), 3  # the mapping, the key and the list themselves
         while type(peek()) is not yaml.SequenceEndEvent:
-            node = loader._compose_bounded(outer=2)
-            count, plain = loader.composed  # a plain item needs no walk: no alias, tags all resolved here
-            total += count if plain else check_node(node)
+            seen: list[yaml.Event] = []
+            item, count = _direct_item(loader, 2, seen)
+            if item is _NOT_DIRECT:  # compose and construct it as any document, from the events read so far on
+                loader.get_event = chain(seen, iter(get, None)).__next__
+                try:
+                    node = loader._compose_bounded(outer=2)
+                finally:
+                    del loader.get_event  # the parser's own method again
+                count, plain = loader.composed  # a plain item needs no walk: no alias, tags all resolved here
+                count = count if plain else check_node(node)
+                item = loader.construct_document(node)
+                del node  # the item's nodes go now, before the next item's are composed
+            total += count
             if total > cap:
                 raise NotItemByItem
-            item = loader.construct_document(node)
-            del node  # the item's nodes go now, before the next item's are composed
             yield item
         get()
         if type(get()) is not yaml.MappingEndEvent or type(get()) is not yaml.DocumentEndEvent:
@@ -163,6 +173,92 @@ def load_yaml_items(text: str, path: Path | str, key: str) -> Iterator[Any]:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+_NOT_DIRECT = object()
+_NO_KEY = object()
+_STR_TAG = "tag:yaml.org,2002:str"
+# Plain scalars of these types are built here from their events; any other (timestamps, merge keys)
+# sends the item the composed way.
+_DIRECT_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null"))
+# Short plain scalars ("troop", "3", "yes") repeat on every card: each is resolved once.
+_TAG_OF: dict[str, str] = {}
+_TAG_OF_MAX = 4096
+
+
+def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
+    """The next item of a list built straight from its events: what composing its nodes and then
+    constructing them would give (``LocDict``/``LocList`` with the same lines, interned keys, the safe
+    constructor's scalars), without making the nodes, for an item of plain mappings, lists and
+    scalars. Returns ``(item, nodes)``, or ``(_NOT_DIRECT, 0)`` as soon as the item holds anything
+    else (an anchor, alias or tag, a non-scalar or repeated key, a timestamp or merge key, nesting
+    past the depth limit): ``seen`` then holds every event read, for the composer to start again.
+
+    Most of a large card file's load time went into making and walking its nodes."""
+    cap = limit("yaml_depth") - outer
+    get, resolve, seen_append = loader.get_event, loader.resolve, seen.append
+    constructors = loader.yaml_constructors
+    tag_of = _TAG_OF
+    stack: list[list] = []  # open collections, innermost last: [value, pending key or _NO_KEY, key line]
+    count = 0
+    while True:
+        event = get()
+        seen_append(event)
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.anchor is not None or event.tag is not None:
+                return _NOT_DIRECT, 0
+            raw = event.value
+            if event.implicit[0]:
+                tag = tag_of.get(raw)
+                if tag is None:
+                    tag = resolve(yaml.ScalarNode, raw, event.implicit)
+                    if len(raw) <= 32 and len(tag_of) < _TAG_OF_MAX:
+                        tag_of[raw] = tag
+            else:
+                tag = _STR_TAG
+            if tag == _STR_TAG:
+                value = raw
+            elif tag in _DIRECT_TAGS:
+                value = constructors[tag](loader, yaml.ScalarNode(tag, raw, event.start_mark, event.end_mark))
+            else:
+                return _NOT_DIRECT, 0
+            line = event.start_mark.line + 1
+            count += 1
+            if len(stack) >= cap:
+                return _NOT_DIRECT, 0
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            if event.anchor is not None or event.tag is not None or len(stack) >= cap:
+                return _NOT_DIRECT, 0
+            if stack and type(stack[-1][0]) is LocDict and stack[-1][1] is _NO_KEY:
+                return _NOT_DIRECT, 0  # a list or mapping as a key
+            value = LocDict() if kind is yaml.MappingStartEvent else LocList()
+            value.line = event.start_mark.line + 1
+            count += 1
+            stack.append([value, _NO_KEY, 0])
+            continue
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            value = stack.pop()[0]
+            line = value.line
+        else:  # an alias, or an event no item holds
+            return _NOT_DIRECT, 0
+        if not stack:
+            return value, count
+        top = stack[-1]
+        into = top[0]
+        if type(into) is LocList:
+            into.append(value)
+            into.lines.append(line)
+        elif top[1] is _NO_KEY:
+            if type(value) is str:
+                value = sys.intern(value)
+            if value in into:
+                return _NOT_DIRECT, 0  # the composed way reports the repeated key
+            top[1], top[2] = value, line
+        else:
+            into[top[1]] = value
+            into.lines[top[1]] = top[2]
+            top[1] = _NO_KEY
 
 
 def _plain_start(event: yaml.Event, kind: type) -> bool:
