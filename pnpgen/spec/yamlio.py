@@ -4,8 +4,10 @@ Reading: mappings and sequences come back as ``LocDict``/``LocList`` that rememb
 line of themselves and of each key/item, so the loader can point at the exact line of a bad
 value. A file holding one long list (a card file: ``cards: [...]``) can be read one item at a
 time (:func:`load_yaml_items`), so its nodes never all live at once; a plain item (no anchor,
-alias or tag) is built straight from the parser's events, without nodes at all. Writing: insertion order kept, no line wrapping, unicode kept, so that the same data
-always gives the same bytes.
+alias or tag) is built straight from the parser's events, without nodes at all.
+
+Writing: insertion order kept, no line wrapping, unicode kept, so that the same data always gives
+the same bytes.
 """
 
 from __future__ import annotations
