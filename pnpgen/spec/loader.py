@@ -461,11 +461,12 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
                                 hint=f"add `{fname}:` (null if the source does not give it)")
             fields[fname] = None
             continue
-        f, ln = where(fname)
-        fields[fname] = _field_value(raw[fname], fdef, f, ln, cid)
+        fields[fname] = _field_value(raw[fname], fdef, lambda fname=fname: where(fname), cid)
     file = _file_name(path)
-    locations = FieldLocations(file, {k: raw.line_of(k) for k in raw},
-                               {k: Location(_file_name(f), ln) for k, (f, ln) in marks.items() if k in raw})
+    lines = raw.lines
+    if list(lines) != list(raw):  # a key without its own line, or a line without its key (``_overridden``)
+        lines = {k: raw.line_of(k) for k in raw}
+    locations = FieldLocations(file, lines, {k: Location(_file_name(f), ln) for k, (f, ln) in marks.items() if k in raw})
     return Card(
         id=cid,
         name=name,
@@ -485,12 +486,17 @@ def _file_name(path: Path) -> str:
     return str(path)
 
 
-def _field_value(value: Any, fdef: FieldDef, path: Path, line: int, card: str) -> Any:
+def _field_value(value: Any, fdef: FieldDef, at: Callable[[], tuple[Path, int]], card: str) -> Any:
+    """``value`` checked against its field; ``at()`` gives the file and line an error names (asked
+    for only then: a deck has hundreds of thousands of good values)."""
     if value is None:
         return None
     t = fdef.type
+    if t is FieldType.TEXT and type(value) is str:
+        return value
 
     def fail(expected: str) -> SpecError:
+        path, line = at()
         return SpecError(f"{fdef.name!r} must be {expected}, got {value!r}", file=path, line=line, card=card,
                          field=fdef.name, hint="use null if the source does not give it")
 
@@ -514,6 +520,7 @@ def _field_value(value: Any, fdef: FieldDef, path: Path, line: int, card: str) -
             raise fail("true or false")
     elif t is FieldType.ENUM:
         if value not in fdef.values:
+            path, line = at()
             raise SpecError(f"{fdef.name!r} must be one of {', '.join(fdef.values)}, got {value!r}"
                             f"{did_you_mean(value, fdef.values)}", file=path, line=line, card=card, field=fdef.name)
     elif t is FieldType.LIST:

@@ -183,9 +183,12 @@ _STR_TAG = "tag:yaml.org,2002:str"
 # Plain scalars of these types are built here from their events; any other (timestamps, merge keys)
 # sends the item the composed way.
 _DIRECT_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null"))
-# Short plain scalars ("troop", "3", "yes") repeat on every card: each is resolved once.
-_TAG_OF: dict[str, str] = {}
-_TAG_OF_MAX = 4096
+# Short plain scalars ("troop", "3", "yes") repeat on every card: each is resolved and built once.
+# Only immutable values whose equality is identity-proof are shared (not floats: NaN is not equal
+# to itself, so one shared NaN would make two ".nan" keys a repeated key).
+_VALUE_OF: dict[str, tuple[Any]] = {}
+_VALUE_OF_MAX = 4096
+_SHARED_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "bool", "null"))
 
 
 def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
@@ -200,7 +203,7 @@ def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
     cap = limit("yaml_depth") - outer
     get, resolve, seen_append = loader.get_event, loader.resolve, seen.append
     constructors = loader.yaml_constructors
-    tag_of = _TAG_OF
+    value_of = _VALUE_OF
     stack: list[list] = []  # open collections, innermost last: [value, pending key or _NO_KEY, key line]
     count = 0
     while True:
@@ -211,20 +214,22 @@ def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
             if event.anchor is not None or event.tag is not None:
                 return _NOT_DIRECT, 0
             raw = event.value
-            if event.implicit[0]:
-                tag = tag_of.get(raw)
-                if tag is None:
-                    tag = resolve(yaml.ScalarNode, raw, event.implicit)
-                    if len(raw) <= 32 and len(tag_of) < _TAG_OF_MAX:
-                        tag_of[raw] = tag
-            else:
-                tag = _STR_TAG
-            if tag == _STR_TAG:
+            if not event.implicit[0]:  # quoted: always text
                 value = raw
-            elif tag in _DIRECT_TAGS:
-                value = constructors[tag](loader, yaml.ScalarNode(tag, raw, event.start_mark, event.end_mark))
             else:
-                return _NOT_DIRECT, 0
+                known = value_of.get(raw)
+                if known is not None:
+                    value = known[0]
+                else:
+                    tag = resolve(yaml.ScalarNode, raw, event.implicit)
+                    if tag == _STR_TAG:
+                        value = raw
+                    elif tag in _DIRECT_TAGS:
+                        value = constructors[tag](loader, yaml.ScalarNode(tag, raw, event.start_mark, event.end_mark))
+                    else:
+                        return _NOT_DIRECT, 0
+                    if tag in _SHARED_TAGS and len(raw) <= 32 and len(value_of) < _VALUE_OF_MAX:
+                        value_of[raw] = (value,)
             line = event.start_mark.line + 1
             count += 1
             if len(stack) >= cap:
