@@ -121,3 +121,35 @@ def test_place_form_writes_what_reportlabs_calls_write():
         assert ours._formsinuse == theirs._formsinuse
         state = [a for a in theirs.STATE_ATTRIBUTES if a != "_extgstate"]
         assert [getattr(ours, a) for a in state] == [getattr(theirs, a) for a in state]
+
+
+def test_text_out_writes_what_reportlabs_textout_writes():
+    """``text_out`` (every run of card text, issue #13) writes the operators reportlab's
+    ``textOut`` writes: subset switches once the first subset is full, a font change in the middle
+    of a line, escaped parentheses and backslashes, empty runs; the text objects' code and subset
+    state stay equal run after run, in two documents drawn side by side."""
+    import random
+
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnpgen.render import fonts
+
+    rng = random.Random(3)
+    alphabet = [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xC0, 0x100)] \
+        + [chr(c) for c in range(0x391, 0x3C9)] + [chr(c) for c in range(0x410, 0x44F)] + ["\\", "(", ")"]
+    runs = ["", "Deal (3) damage \\ now", "caf\u00e9"] + [
+        "".join(rng.choice(alphabet[: 95 + n]) for _ in range(rng.randint(0, 30))) for n in range(400)]
+    ours, theirs = (pdfdoc.new_canvas((595.0, 842.0), "t", "t") for _ in range(2))
+    names = [fonts.BODY_FONT, fonts.BOLD_FONT]
+    t_ours, t_theirs = ours.beginText(), theirs.beginText()
+    for n, run in enumerate(runs):
+        name = names[n // 7 % 2]
+        if n % 7 == 0:
+            for t in (t_ours, t_theirs):
+                t.setFont(name, 9.5)
+                t.setTextOrigin(10.0, 800.0 - n)
+        pdfdoc.text_out(t_ours, pdfmetrics.getFont(name), run)
+        t_theirs.textOut(run)
+        assert t_ours._code == t_theirs._code
+        assert t_ours._curSubset == t_theirs._curSubset
+    assert len(pdfmetrics.getFont(fonts.BODY_FONT).state[ours._doc].subsets) > 1, "the runs should overflow the first subset"

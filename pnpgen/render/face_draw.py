@@ -7,10 +7,12 @@ issues reportlab calls. Coordinates are relative to the canvas origin the caller
 
 from __future__ import annotations
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen.render.fonts import font_name
 from pnpgen.render.images import draw_image
+from pnpgen.render.pdfdoc import text_out
 from pnpgen.render.textfit import FitResult, unit_width
 from pnpgen.template.colour import parse_hex
 from pnpgen.template.model import Colour, Icon
@@ -95,8 +97,6 @@ def _rl(col: Colour):
 
 def _draw_label(c: Canvas, op: ShapeOp) -> None:
     """A one-line label centred (or aligned) in its rectangle, capitals centred vertically."""
-    from reportlab.pdfbase import pdfmetrics
-
     f = font_name(op.font)
     cap = pdfmetrics.getFont(f).face.capHeight / 1000.0 * op.size
     w = unit_width(op.text, f) * op.size
@@ -155,7 +155,7 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
     t = c.beginText()
     t.setFillColorRGB(*op.color[:3])
     icons: list[tuple[Icon, float, float]] = []
-    current_font = None
+    current_font = font = None
     for line in fit.lines:
         if st.align == "center":
             x = op.x + (op.w - line.width) / 2
@@ -171,8 +171,8 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
             else:
                 if run.font != current_font:
                     t.setFont(run.font, fit.size)
-                    current_font = run.font
-                t.textOut(run.text)
+                    current_font, font = run.font, pdfmetrics.getFont(run.font)
+                text_out(t, font, run.text)
             x += run.width
         baseline -= fit.leading
     c.drawText(t)

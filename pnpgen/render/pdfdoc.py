@@ -413,6 +413,32 @@ class _SpooledStream(PDFStream):
         return pdf_format(dictionary, document) + b"\nstream\n" + fc + b"endstream\n"
 
 
+def text_out(text_object, font, text: str) -> None:
+    """reportlab's ``text_object.textOut(text)`` for a plain ``str`` in the text object's current
+    TrueType ``font`` (the font object, as ``pdfmetrics.getFont`` gives it): the same operators,
+    subset switches and subset state, without moving the text cursor, which nothing reads here
+    (every line and every icon starts from ``setTextOrigin``). Any other font or string goes
+    through reportlab's own ``textOut``.
+
+    Every run of card text is drawn this way; reportlab's call measured the run's width again for
+    the cursor and swapped its state around the formatting. Tested against ``textOut``."""
+    if not font._dynamicFont or text.__class__ is not str:
+        text_object.textOut(text)
+        return
+    canvas = text_object._canvas
+    doc, escape = canvas._doc, canvas._escape
+    parts = []
+    size_and_leading = None
+    for subset, piece in font.splitString(text, doc):
+        if subset != text_object._curSubset:
+            if size_and_leading is None:
+                size_and_leading = f"{fp_str(text_object._fontsize)} Tf {fp_str(text_object._leading)} TL"
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {size_and_leading}")
+            text_object._curSubset = subset
+        parts.append(f"({escape(piece)}) Tj")
+    text_object._code.append(" ".join(parts))
+
+
 def place_form(canvas: Canvas, name: str, clip: tuple[float, float, float, float], dx: float, dy: float) -> None:
     """Draw form ``name`` moved by (``dx``, ``dy``) and clipped to ``clip`` (x, y, w, h).
 
