@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import pickle
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing import get_context
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnpgen.render.workers import game_file, read_game_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 # A worker costs ~1 s to start (imports, the game, templates, fonts); preparing a front ~1 ms.
 MIN_CARDS = 1000  # fewer distinct fronts would not earn a process back
@@ -76,6 +76,13 @@ def _prepare(positions: list[int]) -> list[tuple | None]:
     return out
 
 
+def _broken_pool() -> type[Exception]:
+    """concurrent.futures' error for a pool whose process died (imported only once a pool exists)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool
+
+
 class FacePreparer:
     """``take(card)`` gives the prepared front of the next card to draw, or None (draw it as usual).
 
@@ -96,7 +103,11 @@ class FacePreparer:
         self._drawn = -1  # the last card taken: results for cards up to it come too late
         # The pickled game waits in a file for the workers, not in this process: the pool keeps its
         # initializer's arguments as long as it lives, and a large deck's pickle is tens of MB.
-        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
+        # Imported here, as the pool is made: most builds have too few cards for one.
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        self._pool: Any = ProcessPoolExecutor(
             workers, mp_context=get_context("spawn"), initializer=_start,
             initargs=(game_file(game), bleed, ink_saver, summarise))
         self._ahead = AHEAD * workers
@@ -127,7 +138,7 @@ class FacePreparer:
             span, future = self._queue.popleft()
             try:
                 results = future.result()
-            except (BrokenProcessPool, pickle.PicklingError, OSError):  # prepare the rest here
+            except (_broken_pool(), pickle.PicklingError, OSError):  # prepare the rest here
                 self.close()
                 return None
             self._ready.update((j, r) for j, r in zip(span, results) if j >= i)

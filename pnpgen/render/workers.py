@@ -13,8 +13,6 @@ import os
 import pickle
 import tempfile
 import weakref
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Callable
 
@@ -98,6 +96,9 @@ def map_pages(job: Callable[..., Any], pdf: bytes, pages: int, workers: int, *ar
         path.write_bytes(pdf)
         if len(ranges) == 1:
             return [job(str(path), ranges[0], *args)]
+        from concurrent.futures import ProcessPoolExecutor  # here: a small build never starts a process
+        from multiprocessing import get_context
+
         with ProcessPoolExecutor(len(ranges), mp_context=get_context("spawn")) as pool:
             futures = [pool.submit(job, str(path), r, *args) for r in ranges]
             return [f.result() for f in futures]
