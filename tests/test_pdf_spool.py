@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from reportlab.pdfbase.pdfdoc import PDFStream
 
 from pnpgen.fsutil import atomic_write_bytes
@@ -153,3 +154,27 @@ def test_text_out_writes_what_reportlabs_textout_writes():
         assert t_ours._code == t_theirs._code
         assert t_ours._curSubset == t_theirs._curSubset
     assert len(pdfmetrics.getFont(fonts.BODY_FONT).state[ours._doc].subsets) > 1, "the runs should overflow the first subset"
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("examples/tidepool", {}),                  # pictures, icons, gradients, shared shape forms
+    ("xenoshyft", {"pdfx": "4"}),               # press colours: colour spaces in every form's resources
+    ("zombicide-invader", {"ink_saver": True}),
+], ids=["tidepool", "xenoshyft-pdfx4", "zombicide-ink-saver"])
+def test_forms_written_from_a_like_forms_bytes_are_reportlabs(tmp_path: Path, monkeypatch, game_id, options) -> None:
+    """A form whose dictionary is like one formatted before (same box, resources and filters) is
+    written from that form's bytes with its own length (``_FormTemplate``, issue #13): the PDFs are
+    the bytes of formatting every form through reportlab's objects, and most forms took that path."""
+    repo = Path(__file__).resolve().parents[1]
+    game = load_game(repo / game_id if "/" in game_id else game_id)
+    filled = []
+    real_fill = pdfdoc._FormTemplate.fill
+    with monkeypatch.context() as m:
+        m.setattr(pdfdoc._FormTemplate, "fill", lambda self, *a: filled.append(1) or real_fill(self, *a))
+        build_game(game, tmp_path / "templates", **options)
+    with monkeypatch.context() as m:
+        m.setattr(pdfdoc, "_form_key", lambda obj: None)
+        build_game(game, tmp_path / "formatted", **options)
+    formatted = _pdfs(tmp_path / "formatted")
+    assert formatted and _pdfs(tmp_path / "templates") == formatted
+    assert filled, "no form was written from a template"

@@ -5,6 +5,8 @@
 - ``initialFontName`` = the bundled body face, so reportlab never writes an unembedded Helvetica;
 - compressed page streams, encoded as each page or form is finished (see ``_Canvas``) and kept in a
   spool file, not in memory, until the file is written (``_Spool``);
+- a form whose dictionary is like one already written (same box, resources, filters) is written from
+  that one's bytes with its own length (``_FormTemplate``), not formatted through reportlab again;
 - TrimBox/BleedBox set per page (PDF boxes are (x0, y0, x1, y1) in points);
 - output written object by object to a temporary file and renamed (``save``), so nothing is ever
   half-written and the file's bytes never all live in memory;
@@ -21,7 +23,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFStream
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import (NoEncryption, PDFArray, PDFDictionary, PDFFormXObject, PDFObject,
+                                      PDFObjectReference, PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfbase.pdfdoc import pdfdocEnc as _pdfdoc_enc  # reportlab's own, before it is memoised below
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -287,11 +291,103 @@ def _format_now(doc, name: str, spool: "_Spool") -> bool:
     obj = doc.idToObject[name]
     if not isinstance(getattr(obj, "Contents", None), _SpooledStream):
         return False
-    data = _format_alone(doc, obj)
-    if data is None:
-        return False
+    key = _form_key(obj)
+    templates = doc.__dict__.setdefault("_pnp_form_templates", {})
+    template = templates.get(key) if key is not None else None
+    if template is not None and isinstance(doc.encrypt, NoEncryption):
+        data = template.fill(obj.Contents, doc)
+    else:
+        data = _format_alone(doc, obj)
+        if data is None:
+            return False
+        if key is not None and len(templates) < _FORM_TEMPLATES_MAX:
+            templates[key] = _FormTemplate.of(data, obj.Contents, doc)
     doc.idToObject[name] = _Formatted(spool, spool.put(data))
     return True
+
+
+# A deck's faces are forms whose dictionaries differ only in their content's length: box, matrix,
+# resources and filters repeat. Formatting one through reportlab's objects cost ~75 calls; a form
+# like one formatted before is written from that one's bytes, with its own length (``_FormTemplate``).
+_FORM_TEMPLATES_MAX = 256
+
+
+def _form_key(obj) -> tuple | None:
+    """Everything the dictionary of form ``obj`` is formatted from, apart from its content's length;
+    None for a form unlike those ``_Canvas`` makes (its dictionary is then formatted as usual)."""
+    if type(obj) is not PDFFormXObject or obj.BBox is not None or obj.Matrix is not None or obj.Annots:
+        return None
+    contents = obj.Contents
+    if type(contents) is not _SpooledStream or list(contents.dictionary.dict) != ["Filter"]:
+        return None
+    try:
+        if obj.Resources is not None:  # as ``form_resources`` gives them
+            resources = _shape_of(obj.Resources)
+        else:  # reportlab's own, made from these two
+            resources = (_shape_of(obj.XObjects), obj.hasImages)
+        filters = _shape_of(contents.dictionary.dict["Filter"])
+    except _NoShape:
+        return None
+    bbox = tuple(repr(v) for v in (obj.lowerx, obj.lowery, obj.upperx, obj.uppery))  # repr: -0.0 is not 0.0
+    return (bbox, resources, filters, obj.compression, contents._text, rl_config.pdfMultiLine, rl_config.useA85)
+
+
+class _NoShape(Exception):
+    """A value ``_shape_of`` does not know how reportlab formats."""
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _shape_of(value) -> tuple:
+    """A hashable value equal for two PDF values exactly when ``pdfdoc.format`` writes them the same
+    (references by name: a name's number never changes once given), for the kinds of values a form's
+    dictionary holds; :class:`_NoShape` for any other."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    if kind is float:
+        return (kind, repr(value))
+    if kind is PDFObjectReference:
+        return (kind, value.name)
+    if kind is PDFArray or kind is list or kind is tuple:
+        items = value.sequence if kind is PDFArray else value
+        return (kind, getattr(value, "multiline", None), tuple(_shape_of(v) for v in items))
+    if kind is PDFDictionary or kind is dict:
+        entries = value.dict if kind is PDFDictionary else value
+        if type(entries) is not dict or not all(type(k) is str for k in entries):
+            raise _NoShape  # an ordered dictionary keeps its order; reportlab sorts the others' keys
+        return (kind, getattr(value, "multiline", None), tuple((k, _shape_of(entries[k])) for k in sorted(entries)))
+    if kind is PDFResourceDictionary:
+        return (kind, tuple(_shape_of(getattr(value, a)) for a in value.dict_attributes), _shape_of(value.ProcSet))
+    raise _NoShape
+
+
+class _FormTemplate:
+    """A formatted form's bytes around its ``/Length`` value: the same form dictionary for another
+    content is ``head`` + that content's length + ``tail``, followed by the content as
+    ``_SpooledStream.format`` writes it."""
+
+    __slots__ = ("head", "tail")
+
+    def __init__(self, head: bytes, tail: bytes) -> None:
+        self.head, self.tail = head, tail
+
+    @classmethod
+    def of(cls, data: bytes, contents: "_SpooledStream", doc) -> "_FormTemplate | None":
+        length, stream = contents.written(doc)
+        if not data.endswith(stream):
+            return None
+        dictionary = data[: len(data) - len(stream)]
+        needle = b"/Length " + pdf_format(length, doc)
+        if dictionary.count(needle) != 1:
+            return None
+        head, tail = dictionary.split(needle)
+        return cls(head + b"/Length ", tail)
+
+    def fill(self, contents: "_SpooledStream", doc) -> bytes:
+        length, stream = contents.written(doc)
+        return self.head + pdf_format(length, doc) + self.tail + stream
 
 
 class _Placeholder(PDFObject):
@@ -404,13 +500,17 @@ class _SpooledStream(PDFStream):
         if self._data is not None:
             self._at, self._data = self._spool.put(self._data), None
 
-    def format(self, document):
+    def written(self, document) -> tuple[int, bytes]:
+        """The ``/Length`` of the content as written, and what follows the dictionary: the stream."""
         content = self._data if self._data is not None else self._spool.get(self._at)
         content = document.encrypt.encode(content.decode("ascii") if self._text else content)
+        return len(content), b"\nstream\n" + pdfdoc_text(content) + b"endstream\n"
+
+    def format(self, document):
+        length, stream = self.written(document)
         dictionary = PDFDictionary(self.dictionary.dict.copy())
-        fc = pdfdoc_text(content)
-        dictionary["Length"] = len(content)
-        return pdf_format(dictionary, document) + b"\nstream\n" + fc + b"endstream\n"
+        dictionary["Length"] = length
+        return pdf_format(dictionary, document) + stream
 
 
 def text_out(text_object, font, text: str) -> None:
