@@ -22,8 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (NoEncryption, PDFArray, PDFDictionary, PDFFormXObject, PDFObject,
                                       PDFObjectReference, PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
@@ -301,7 +301,9 @@ def _format_now(doc, name: str, spool: "_Spool") -> bool:
         if data is None:
             return False
         if key is not None and len(templates) < _FORM_TEMPLATES_MAX:
-            templates[key] = _FormTemplate.of(data, obj.Contents, doc)
+            template = _FormTemplate.of(data, obj.Contents, doc)
+            if template is not None:
+                templates[key] = template
     doc.idToObject[name] = _Formatted(spool, spool.put(data))
     return True
 
