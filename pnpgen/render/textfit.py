@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
+from pnpgen.pickling import by_fields
 from pnpgen.render.fonts import font_name, register_fonts
 from pnpgen.template.model import Icon, IconSet
 
@@ -29,6 +30,7 @@ SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enoug
 # Not frozen: a large deck makes and (from worker processes) unpickles hundreds of thousands of
 # these, and a frozen slotted dataclass is built and unpickled through Python-level setattr
 # (3-4x slower). Still hashable and compared by value; nothing changes one once made.
+@by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class Run:
     """A piece of a line: text in one font, or one icon. ``width`` in points at the fit size."""
@@ -39,12 +41,14 @@ class Run:
     icon: Icon | None = None
 
 
+@by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class Line:
     runs: tuple[Run, ...]
     width: float
 
 
+@by_fields
 @dataclass(slots=True, unsafe_hash=True)  # not frozen, as Run and Line above
 class FitResult:
     """The outcome of fitting: ``lines`` to draw at ``size`` (pt), ``leading`` between baselines.

@@ -19,6 +19,7 @@ from pnpgen.template.numbering import card_number
 from pnpgen.template.colour import ColourError, parse_colour, to_hex
 from pnpgen.template.model import Box, Colour, IconSet, Length, Shape, Style, Template, TemplateError, Where
 from pnpgen.errors import ImageError, SpecError
+from pnpgen.pickling import by_fields
 from pnpgen.units import mm
 
 _CARD_FIELD = re.compile(r"^\{\{\s*card\.(\w+)\s*\}\}$")
@@ -29,6 +30,7 @@ _EPS = 1e-6
 # Not frozen: a large deck makes and (from worker processes) unpickles hundreds of thousands of
 # these, and a frozen slotted dataclass is built and unpickled through Python-level setattr
 # (3-4x slower). Still hashable and compared by value; nothing changes one once made.
+@by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class ShapeOp:
     kind: str
@@ -61,6 +63,7 @@ class ShapeOp:
     ink: str = ""  # the template's ``ink:`` mark: "heavy", "normal" or "" (decided by colour and area)
 
 
+@by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class TextOp:
     """Text to fit in the rectangle (already inside the style's padding)."""
