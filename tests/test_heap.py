@@ -8,25 +8,28 @@ import gc
 
 import pytest
 
-from pnpgen.heap import settled
+from pnpgen.heap import YOUNG_THRESHOLD, settled
 from pnpgen.kit import build_kit
 
 
 def test_frozen_inside_given_back_after(tmp_path):
+    before = gc.get_threshold()
     seen = []
     with settled():
-        seen.append(gc.get_freeze_count())
-    assert seen[0] > 0
-    assert gc.get_freeze_count() == 0
+        seen.append((gc.get_freeze_count(), gc.get_threshold()))
+    assert seen[0][0] > 0
+    assert seen[0][1] == (YOUNG_THRESHOLD, *before[1:])  # young objects collected less often inside
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
     with pytest.raises(RuntimeError), settled():
         raise RuntimeError("a failed build")
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
 
 
 def test_build_leaves_nothing_frozen(tmp_path):
+    before = gc.get_threshold()
     result = build_kit("examples/tidepool", tmp_path, workers=1)
     assert result.build.files
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
 
 
 def _rss_kib() -> int:
