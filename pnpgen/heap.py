@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -35,15 +36,30 @@ YOUNG_THRESHOLD = 20_000
 @contextmanager
 def settled() -> Iterator[None]:
     """Inside: the objects that exist on entry are not walked by the cycle collector, and young
-    objects are collected every ``YOUNG_THRESHOLD`` allocations."""
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
+    objects are collected every ``YOUNG_THRESHOLD`` allocations.
+
+    Nested or overlapping uses (a build inside ``pnpgen build``'s own, or two builds on the studio's
+    threads) share one settling: the first in freezes, the last out gives everything back."""
+    global _DEPTH, _THRESHOLDS
+    with _LOCK:
+        if _DEPTH == 0:
+            _THRESHOLDS = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(YOUNG_THRESHOLD, *_THRESHOLDS[1:])
+        _DEPTH += 1
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        with _LOCK:
+            _DEPTH -= 1
+            if _DEPTH == 0:
+                gc.set_threshold(*_THRESHOLDS)
+                gc.unfreeze()
+
+
+_LOCK = threading.Lock()
+_DEPTH = 0  # settled() blocks open now
+_THRESHOLDS = gc.get_threshold()  # the collector's thresholds before the outermost one
 
 
 def settle_for_good() -> None:

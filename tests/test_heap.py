@@ -52,3 +52,16 @@ def test_free_heap_memory_is_given_back():
     after = _rss_kib()
     assert pinned
     assert before - after > 40_000, (before, freed, after)
+
+
+def test_nested_builds_share_one_settling():
+    """``build_game`` settles the game itself, and ``pnpgen build`` settles around it (validation
+    included): the inner block must not give the outer one's objects back to the collector early."""
+    before = gc.get_threshold()
+    with settled():
+        outer = gc.get_freeze_count()
+        with settled():
+            pass
+        assert gc.get_freeze_count() == outer > 0  # still frozen after the inner block
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before

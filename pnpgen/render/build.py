@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.heap import settled
 from pnpgen.layout.cutting import plan_cut_deck
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.geometry import LayoutError
@@ -104,12 +105,13 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
         pdfx = pdfx or preset.pdfx
     pdfdoc.set_output_standard(PdfX(pdfx) if pdfx else None)
     try:
-        if preset is not None:
-            images.set_print_dpi(dpi)
-            return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
-        return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts, progress,
-                           draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                           only, types, pages, ink_saver, workers, on_front)
+        with settled():  # the game is read: out of the cycle collector's sight while it is drawn
+            if preset is not None:
+                images.set_print_dpi(dpi)
+                return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
+            return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
+                               progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
+                               only, types, pages, ink_saver, workers, on_front)
     finally:
         pdfdoc.set_output_standard(None)
 
