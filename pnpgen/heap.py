@@ -65,9 +65,15 @@ _THRESHOLDS = gc.get_threshold()  # the collector's thresholds before the outerm
 def settle_for_good() -> None:
     """The objects that exist now are not walked again by the cycle collector in this process
     (a worker process that has just read its game), and young objects are collected every
-    ``YOUNG_THRESHOLD`` allocations from now on."""
-    gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    ``YOUNG_THRESHOLD`` allocations from now on: a settling never left, so a ``settled`` block
+    inside it (the checks a checking process runs) gives nothing back."""
+    global _DEPTH, _THRESHOLDS
+    with _LOCK:
+        if _DEPTH == 0:
+            _THRESHOLDS = gc.get_threshold()
+            gc.set_threshold(YOUNG_THRESHOLD, *_THRESHOLDS[1:])
+        gc.freeze()
+        _DEPTH += 1
 
 
 def give_back_free_memory() -> None:

@@ -65,3 +65,18 @@ def test_nested_builds_share_one_settling():
         assert gc.get_freeze_count() == outer > 0  # still frozen after the inner block
         assert gc.get_threshold()[0] == YOUNG_THRESHOLD
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_a_worker_settles_for_good():
+    """A checking process freezes its game for good, then runs ``validate_game`` (which settles
+    too): the game stays frozen after the checks. In a fresh process, as settling for good lasts."""
+    import subprocess
+    import sys
+
+    code = ("import gc\nfrom pnpgen.heap import settle_for_good, settled, YOUNG_THRESHOLD\n"
+            "data = [[i] for i in range(1000)]\nsettle_for_good()\nfrozen = gc.get_freeze_count()\n"
+            "with settled():\n    pass\n"
+            "assert gc.get_freeze_count() >= frozen > 1000, (gc.get_freeze_count(), frozen)\n"
+            "assert gc.get_threshold()[0] == YOUNG_THRESHOLD\nprint('ok')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from pnpgen.heap import settled
 from pnpgen.spec.model import Game
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.parallel import MIN_CARDS_PER_WORKER
@@ -77,6 +78,12 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
 
     ``fronts`` (card id -> (card, FrontFacts)) are fronts a build just drew, resolved and fitted at
     the checks' bleed (``context.FACE_BLEED_MM``): the checks take them instead of doing that again."""
+    with settled():  # the game out of the cycle collector's sight while it is checked
+        return _validate(game, strict, with_fit, only, workers, fronts)
+
+
+def _validate(game: Game, strict: bool, with_fit: bool, only: set[str] | None, workers: int | None,
+              fronts: dict | None) -> ValidationResult:
     ctx = CheckContext(game, with_fit=with_fit)
     primed = 0
     for card in game.cards if fronts else ():
