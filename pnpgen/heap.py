@@ -7,7 +7,9 @@ generation is collected, about once a second in a large build, and finds nothing
 now out of the collector's sight. Reference counting still frees those objects as usual; only a
 reference cycle among them would wait, which is why a build gives them back at its end
 (:func:`settled`), while a worker process, which ends with its job, keeps them frozen
-(:func:`settle_for_good`).
+(:func:`settle_for_good`). Both also collect the youngest generation less often
+(``YOUNG_THRESHOLD``): a build makes and drops millions of small objects, and most are freed by
+their reference count before any collection would look at them.
 
 Memory the C allocator holds free inside its heap (the drawing's large strings, once the PDF is
 written) is never used again for Python's small objects, which live in separately mapped arenas;
