@@ -28,15 +28,13 @@ from typing import Any, Callable, Sequence
 
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.heap import settled
-from pnpgen.layout.cutting import plan_cut_deck
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.geometry import LayoutError
 from pnpgen.layout.paper import Paper, paper_size
 from pnpgen.layout.slots import pages_per_sheet, place
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
-from pnpgen.odds.reference import reference_cards
-from pnpgen.render import cutfiles, images, pdfdoc, raster, tts as tts_out
+from pnpgen.render import images, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
 from pnpgen.render.face import forget_drawn_faces
 from pnpgen.render.manifest import write_manifest
@@ -150,6 +148,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 plan = plan_deck(sheet, size.width, size.height, bleed, duplex=duplex, back_offset=offset,
                                  gutterfold=gutterfold)
                 if cut:
+                    from pnpgen.layout.cutting import plan_cut_deck  # print-and-cut builds only
+
                     cut_plan = plan_cut_deck(sheet, size.width, size.height, bleed, cut, duplex, offset,
                                              full=plan.per_page)
                     plan = cut_plan.deck
@@ -316,6 +316,8 @@ def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius:
         sheets.setdefault(p.sheet, []).append((f"sheet{p.sheet}-slot{p.slot}-{raster.safe_file_name(p.card.id)}", p.face.trim))
         sizes[p.sheet] = (p.paper.width, p.paper.height)
         front_pages[p.sheet] = p.front_page
+    from pnpgen.render import cutfiles  # here, as the cutting plan: only print-and-cut builds need them
+
     files = cutfiles.write_cut_files(folder, stem, sheets, machines, sizes, radius, title)
     for n, machine in sorted(machines.items()):
         if machine.name == "cricut":  # Design Space prints this image itself, inside its registration rectangle
@@ -437,6 +439,8 @@ def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> 
 def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,
           result: BuildResult, progress, ink_saver: bool = False) -> None:
     """The odds reference cards, imposed like a deck (same bleed, duplex, back offset)."""
+    from pnpgen.odds.reference import reference_cards  # here: the calculators are ~13 ms to import
+
     cards = reference_cards(game)
     if not cards:
         return
