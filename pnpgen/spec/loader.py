@@ -492,23 +492,20 @@ def _field_value(value: Any, fdef: FieldDef, at: Callable[[], tuple[Path, int]],
     if value is None:
         return None
     t = fdef.type
-    if t is FieldType.TEXT and type(value) is str:
-        return value
 
     def fail(expected: str) -> SpecError:
         path, line = at()
         return SpecError(f"{fdef.name!r} must be {expected}, got {value!r}", file=path, line=line, card=card,
                          field=fdef.name, hint="use null if the source does not give it")
 
-    bounds = _bounds_text(fdef)
     if t is FieldType.INT:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(f"a whole number{bounds}")
-        _check_range(value, fdef, fail, bounds, "a whole number")
+            raise fail(f"a whole number{_bounds_text(fdef)}")
+        _check_range(value, fdef, fail, "a whole number")
     elif t is FieldType.NUMBER:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise fail(f"a number{bounds}")
-        _check_range(value, fdef, fail, bounds, "a number")
+            raise fail(f"a number{_bounds_text(fdef)}")
+        _check_range(value, fdef, fail, "a number")
     elif t is FieldType.TEXT:
         if not isinstance(value, str):
             raise fail("text")
@@ -540,9 +537,9 @@ def _bounds_text(fdef: FieldDef) -> str:
     return ""
 
 
-def _check_range(value: float, fdef: FieldDef, fail: Any, bounds: str, noun: str) -> None:
+def _check_range(value: float, fdef: FieldDef, fail: Any, noun: str) -> None:
     if (fdef.min is not None and value < fdef.min) or (fdef.max is not None and value > fdef.max):
-        raise fail(f"{noun}{bounds}")
+        raise fail(f"{noun}{_bounds_text(fdef)}")
 
 
 def _provenance(raw: Any, path: Path, line: int, card: str) -> Provenance | None:
