@@ -42,13 +42,9 @@ def settled() -> Iterator[None]:
 
     Nested or overlapping uses (a build inside ``pnpgen build``'s own, or two builds on the studio's
     threads) share one settling: the first in freezes, the last out gives everything back."""
-    global _DEPTH, _THRESHOLDS
+    global _DEPTH
     with _LOCK:
-        if _DEPTH == 0:
-            _THRESHOLDS = gc.get_threshold()
-            gc.freeze()
-            gc.set_threshold(YOUNG_THRESHOLD, *_THRESHOLDS[1:])
-        _DEPTH += 1
+        _enter()
     try:
         yield
     finally:
@@ -60,8 +56,18 @@ def settled() -> Iterator[None]:
 
 
 _LOCK = threading.Lock()
-_DEPTH = 0  # settled() blocks open now
+_DEPTH = 0  # settlings open now (settle_for_good's is never closed)
 _THRESHOLDS = gc.get_threshold()  # the collector's thresholds before the outermost one
+
+
+def _enter() -> None:
+    """Open one more settling (``_LOCK`` held): the first freezes and lowers the collection rate."""
+    global _DEPTH, _THRESHOLDS
+    if _DEPTH == 0:
+        _THRESHOLDS = gc.get_threshold()
+        gc.freeze()
+        gc.set_threshold(YOUNG_THRESHOLD, *_THRESHOLDS[1:])
+    _DEPTH += 1
 
 
 def settle_for_good() -> None:
@@ -69,13 +75,9 @@ def settle_for_good() -> None:
     (a worker process that has just read its game), and young objects are collected every
     ``YOUNG_THRESHOLD`` allocations from now on: a settling never left, so a ``settled`` block
     inside it (the checks a checking process runs) gives nothing back."""
-    global _DEPTH, _THRESHOLDS
     with _LOCK:
-        if _DEPTH == 0:
-            _THRESHOLDS = gc.get_threshold()
-            gc.set_threshold(YOUNG_THRESHOLD, *_THRESHOLDS[1:])
-        gc.freeze()
-        _DEPTH += 1
+        _enter()
+        gc.freeze()  # what exists now, should a settling have been open already
 
 
 def give_back_free_memory() -> None:
