@@ -250,8 +250,6 @@ def _format_alone(doc, obj, stand_ins: tuple = ()) -> bytes | None:
     formatting it would register another object (numbering would change) or names one not
     registered yet. ``stand_ins`` ((object, what to format in its place), matched by identity) are
     the objects it may refer to that only ``save`` can number."""
-    from reportlab.pdfbase.pdfdoc import NoEncryption, PDFObjectReference
-
     if not isinstance(doc.encrypt, NoEncryption):
         return None
     register = doc.Reference
@@ -289,12 +287,12 @@ def _format_now(doc, name: str, spool: "_Spool") -> bool:
     changes afterwards. Where that does not hold (``_format_alone``) the form is left to ``save``
     (and False is returned)."""
     obj = doc.idToObject[name]
-    if not isinstance(getattr(obj, "Contents", None), _SpooledStream):
+    if not isinstance(getattr(obj, "Contents", None), _SpooledStream) or not isinstance(doc.encrypt, NoEncryption):
         return False
     key = _form_key(obj)
     templates = doc.__dict__.setdefault("_pnp_form_templates", {})
     template = templates.get(key) if key is not None else None
-    if template is not None and isinstance(doc.encrypt, NoEncryption):
+    if template is not None:
         data = template.fill(obj.Contents, doc)
     else:
         data = _format_alone(doc, obj)
