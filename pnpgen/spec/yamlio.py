@@ -211,7 +211,7 @@ def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
         seen_append(event)
         kind = type(event)
         if kind is yaml.ScalarEvent:
-            if event.anchor is not None or event.tag is not None:
+            if event.anchor is not None or event.tag is not None or len(stack) >= cap:
                 return _NOT_DIRECT, 0
             raw = event.value
             if not event.implicit[0]:  # quoted: always text
@@ -232,8 +232,6 @@ def _direct_item(loader: _LocLoader, outer: int, seen: list) -> tuple[Any, int]:
                         value_of[raw] = (value,)
             line = event.start_mark.line + 1
             count += 1
-            if len(stack) >= cap:
-                return _NOT_DIRECT, 0
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             if event.anchor is not None or event.tag is not None or len(stack) >= cap:
                 return _NOT_DIRECT, 0
