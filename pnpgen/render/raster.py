@@ -13,6 +13,7 @@ PNGs carry their resolution (pHYs), so a print shop or an editor sizes them righ
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass
 from collections.abc import Sequence
@@ -94,18 +95,36 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     return pdfdoc.pdf_bytes(canvas), overflows
 
 
-def rasterise(pdf: bytes | str, px_w: int, px_h: int, crop: float = 0.0, pages: Sequence[int] | None = None):
+def exact_scale(width: float, height: float, px_w: int, px_h: int) -> float:
+    """The scale at which pypdfium2 renders a page of ``width`` x ``height`` points to a bitmap of
+    exactly ``px_w`` x ``px_h``, or ``px_w / width`` when no one scale gives both sizes.
+
+    pypdfium2 makes a bitmap of the ceiling of size x scale and pdfium fits the page to it. The
+    plain ``px_w / width`` overshoots by float error (198 pt x 825/198 = 825.0000000000001, so
+    826 px): the page came out a pixel too wide and had to be resampled, which blurred every
+    edge and ringed every letter of a print-shop PNG.
+    """
+    lowest = max((px_w - 1) / width, (px_h - 1) / height)
+    scale = min(px_w / width, px_h / height)
+    while scale > lowest and (math.ceil(width * scale) > px_w or math.ceil(height * scale) > px_h):
+        scale = math.nextafter(scale, 0.0)  # one or two steps: only float error is taken back
+    return scale if scale > lowest else px_w / width
+
+
+def rasterise(pdf: bytes | str, px_w: int, px_h: int, pages: Sequence[int] | None = None):
     """Yield each page (or each of ``pages``) of ``pdf`` (bytes or a file path) as an RGB image of
-    exactly px_w x px_h, ``crop`` points cut off each side."""
+    exactly px_w x px_h, drawn at that size (``exact_scale``)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
         for i in pages if pages is not None else range(len(doc)):
             page = doc[i]
-            width = page.get_width() - 2 * crop
-            image = page.render(scale=px_w / width, crop=(crop, crop, crop, crop)).to_pil().convert("RGB")
-            if image.size != (px_w, px_h):  # pdfium rounds the bitmap size; at most a pixel off
+            scale = exact_scale(page.get_width(), page.get_height(), px_w, px_h)
+            image = page.render(scale=scale, rev_byteorder=True).to_pil()
+            if image.mode != "RGB":  # RGBA when the page has transparency (composited on white)
+                image = image.convert("RGB")
+            if image.size != (px_w, px_h):  # a page whose sides no one scale makes whole pixels
                 image = image.resize((px_w, px_h), Image.LANCZOS)
             yield image
             page.close()
