@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from pnpgen.render.raster import PROFILES, exact_scale, rasterise, write_card_pngs
+from pnpgen.render.raster import PROFILES, rasterise, render_area, write_card_pngs
 from pnpgen.units import PT_PER_IN
 
 DPI = 300
@@ -48,18 +48,48 @@ def test_the_gamecrafter_page_is_drawn_at_825_px_with_hard_edges():
     assert white == set(range(825)) - black  # every other column pure white: nothing in between
 
 
-def test_scale_gives_the_exact_bitmap_for_each_shop_size():
-    """pypdfium2's bitmap is the ceiling of size x scale: the chosen scale must land on the
-    shop's pixel size for poker (both shops), and for a mini card whose side is not a whole
-    number of pixels it must at least land on the pixel size the rounding asks for."""
-    import math
+def test_a_card_whose_sides_are_not_whole_pixels_is_stretched_by_pdfium_not_resampled():
+    """63 x 88 mm with 1/8 in of bleed is 819 x 1114.24 px at 300 dpi: the image is the rounded
+    819 x 1114, and a bar on the grid near the top still has pure black and white rows."""
+    w, h = 63 / 25.4 * PT_PER_IN + 18, 88 / 25.4 * PT_PER_IN + 18
+    import io
 
-    for bleed in (p.bleed for p in PROFILES.values()):
-        for w_in, h_in in ((2.5, 3.5), (1.75, 2.5), (2.25, 3.5), (63 / 25.4, 88 / 25.4)):
-            w, h = w_in * PT_PER_IN + 2 * bleed, h_in * PT_PER_IN + 2 * bleed
-            px_w, px_h = round(w / PT_PER_IN * DPI), round(h / PT_PER_IN * DPI)
-            s = exact_scale(w, h, px_w, px_h)
-            assert (math.ceil(w * s), math.ceil(h * s)) == (px_w, px_h), (w_in, h_in, bleed)
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=(w, h), invariant=1)
+    c.rect(0, h - _pt(40), w, _pt(20), stroke=0, fill=1)  # rows 20 to 39 from the top
+    c.showPage()
+    c.save()
+    (image,) = rasterise(buf.getvalue(), 819, 1114)
+    assert image.size == (819, 1114)
+    column = [image.getpixel((400, y)) for y in range(10, 50)]
+    assert column == [(255, 255, 255)] * 10 + [(0, 0, 0)] * 20 + [(255, 255, 255)] * 10
+
+
+def test_a_print_then_cut_area_is_drawn_at_its_place_to_the_pixel():
+    """The Cricut image is a part of the sheet starting at a fraction of a pixel (x 54.6 pt, y
+    87.9 pt on A4). Bars laid on that area's own 300-dpi grid come out at their place, every pixel
+    across them pure black or pure white: nothing resampled (a resampled image has grey edges and
+    a faint ring beside them). pdfium snaps the edges of a filled rectangle to whole pixels, and
+    reportlab writes coordinates to four decimals, so a bar may take one row more."""
+    from pnpgen.layout.geometry import Rect
+
+    area = Rect(54.63779527559058, 87.94488188976385, 486.0, 666.0)  # A4 poker sheet's Cricut area
+    import io
+
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=(595.2755905511812, 841.8897637795277), invariant=1)
+    c.rect(area.x + _pt(100), area.y, _pt(30), area.h, stroke=0, fill=1)        # columns 100 to 129
+    c.rect(area.x, area.y1 - _pt(230), area.w, _pt(30), stroke=0, fill=1)       # rows 200 to 229 from the top
+    c.showPage()
+    c.save()
+    image = render_area(buf.getvalue(), 0, area, DPI)
+    assert image.size == (2025, 2775)
+    across = {100: [image.getpixel((x, 1000))[0] for x in range(400)],    # a row through the upright bar
+              200: [image.getpixel((1000, y))[0] for y in range(400)]}    # a column through the flat one
+    for start, line in across.items():
+        assert set(line) == {0, 255}
+        black = [i for i, v in enumerate(line) if v == 0]
+        assert black[0] == start and len(black) in (30, 31) and black == list(range(start, start + len(black)))
 
 
 def test_written_card_pngs_have_hard_edges(tmp_path):

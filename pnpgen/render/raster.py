@@ -13,7 +13,6 @@ PNGs carry their resolution (pHYs), so a print shop or an editor sizes them righ
 from __future__ import annotations
 
 import io
-import math
 import re
 from dataclasses import dataclass
 from collections.abc import Sequence
@@ -95,38 +94,45 @@ def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
     return pdfdoc.pdf_bytes(canvas), overflows
 
 
-def exact_scale(width: float, height: float, px_w: int, px_h: int) -> float:
-    """The scale at which pypdfium2 renders a page of ``width`` x ``height`` points to a bitmap of
-    exactly ``px_w`` x ``px_h``, or ``px_w / width`` when no one scale gives both sizes.
+def draw_area(page, area: Rect, px_w: int, px_h: int) -> Image.Image:
+    """``area`` of a pypdfium2 page (points, from the page's bottom-left) drawn by pdfium straight
+    onto an RGB bitmap of exactly px_w x px_h.
 
-    pypdfium2 makes a bitmap of the ceiling of size x scale and pdfium fits the page to it. The
-    plain ``px_w / width`` overshoots by float error (198 pt x 825/198 = 825.0000000000001, so
-    826 px): the page came out a pixel too wide and had to be resampled, which blurred every
-    edge and ringed every letter of a print-shop PNG.
+    The area is mapped onto the bitmap by a matrix rather than by ``PdfPage.render``'s scale and
+    crop, which round the bitmap to whole pixels: 198 pt x 825/198 came out 826 px (float error)
+    and a crop of 366.4 px was taken as 367, so the image had to be resampled to its size, which
+    blurred every edge and ringed every letter, and shifted the drawing by part of a pixel.
     """
-    lowest = max((px_w - 1) / width, (px_h - 1) / height)
-    scale = min(px_w / width, px_h / height)
-    while scale > lowest and (math.ceil(width * scale) > px_w or math.ceil(height * scale) > px_h):
-        scale = math.nextafter(scale, 0.0)  # one or two steps: only float error is taken back
-    return scale if scale > lowest else px_w / width
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    # Pages with transparency get an alpha bitmap, as pypdfium2 and Chromium give them: pdfium
+    # draws transparency groups wrongly into 3-byte bitmaps. Filled white first, so it is
+    # composited on white as on paper.
+    alpha = pdfium_c.FPDFPage_HasTransparency(page)
+    bitmap = pdfium.PdfBitmap.new_native(px_w, px_h, pdfium_c.FPDFBitmap_BGRA if alpha else pdfium_c.FPDFBitmap_BGR,
+                                         rev_byteorder=True)
+    pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, px_w, px_h, 0xFFFFFFFF)
+    sx, sy = px_w / area.w, px_h / area.h
+    top = page.get_height() - area.y1  # pdfium's page space for the matrix runs down from the top
+    matrix = pdfium_c.FS_MATRIX(sx, 0, 0, sy, -area.x * sx, -top * sy)
+    clip = pdfium_c.FS_RECTF(0, 0, px_w, px_h)
+    pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip,
+                                             pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+    image = bitmap.to_pil()
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def rasterise(pdf: bytes | str, px_w: int, px_h: int, pages: Sequence[int] | None = None):
     """Yield each page (or each of ``pages``) of ``pdf`` (bytes or a file path) as an RGB image of
-    exactly px_w x px_h, drawn at that size (``exact_scale``)."""
+    exactly px_w x px_h, the whole page drawn at that size (``draw_area``)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
         for i in pages if pages is not None else range(len(doc)):
             page = doc[i]
-            scale = exact_scale(page.get_width(), page.get_height(), px_w, px_h)
-            image = page.render(scale=scale, rev_byteorder=True).to_pil()
-            if image.mode != "RGB":  # RGBA when the page has transparency (composited on white)
-                image = image.convert("RGB")
-            if image.size != (px_w, px_h):  # a page whose sides no one scale makes whole pixels
-                image = image.resize((px_w, px_h), Image.LANCZOS)
-            yield image
+            yield draw_area(page, Rect(0.0, 0.0, page.get_width(), page.get_height()), px_w, px_h)
             page.close()
     finally:
         doc.close()
@@ -139,12 +145,9 @@ def render_area(pdf: bytes, page_index: int, area: Rect, dpi: float) -> Image.Im
     doc = pdfium.PdfDocument(pdf)
     try:
         page = doc[page_index]
-        crop = (area.x, area.y, page.get_width() - area.x1, page.get_height() - area.y1)
-        image = page.render(scale=dpi / PT_PER_IN, crop=crop).to_pil().convert("RGB")
+        image = draw_area(page, area, round(area.w / PT_PER_IN * dpi), round(area.h / PT_PER_IN * dpi))
         page.close()
-        size = (round(area.w / PT_PER_IN * dpi), round(area.h / PT_PER_IN * dpi))
-        # pdfium rounds the bitmap size; the image must be exactly the area at ``dpi``
-        return image if image.size == size else image.resize(size, Image.LANCZOS)
+        return image
     finally:
         doc.close()
 
