@@ -69,8 +69,9 @@ def test_a_print_then_cut_area_is_drawn_at_its_place_to_the_pixel():
     """The Cricut image is a part of the sheet starting at a fraction of a pixel (x 54.6 pt, y
     87.9 pt on A4). Bars laid on that area's own 300-dpi grid come out at their place, every pixel
     across them pure black or pure white: nothing resampled (a resampled image has grey edges and
-    a faint ring beside them). pdfium snaps the edges of a filled rectangle to whole pixels, and
-    reportlab writes coordinates to four decimals, so a bar may take one row more."""
+    a faint ring beside them). reportlab writes coordinates to four decimals, so an edge lies a
+    hair off the grid, and pdfium snaps a filled rectangle's edges to whole pixels: which side of
+    the hair an edge is snapped to differs between pdfium builds, so each edge may move a pixel."""
     from pnpgen.layout.geometry import Rect
 
     area = Rect(54.63779527559058, 87.94488188976385, 486.0, 666.0)  # A4 poker sheet's Cricut area
@@ -89,7 +90,8 @@ def test_a_print_then_cut_area_is_drawn_at_its_place_to_the_pixel():
     for start, line in across.items():
         assert set(line) == {0, 255}
         black = [i for i, v in enumerate(line) if v == 0]
-        assert black[0] == start and len(black) in (30, 31) and black == list(range(start, start + len(black)))
+        assert abs(black[0] - start) <= 1 and abs(black[-1] - (start + 29)) <= 1
+        assert black == list(range(black[0], black[-1] + 1))
 
 
 def test_written_card_pngs_have_hard_edges(tmp_path):
