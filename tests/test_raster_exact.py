@@ -3,15 +3,21 @@
 The Game Crafter's poker card with bleed is 198 x 270 pt, 825 x 1125 px at 300 dpi. pdfium was
 asked for 825/198 pixels a point, which float error makes 825.0000000000001 px, so the page was
 drawn 826 px wide and squeezed back to 825 with a Lanczos filter: every edge came out soft and
-every letter ringed. These tests draw edges that lie exactly on the 300-dpi pixel grid and read
-the pixels on both sides of them.
+every letter ringed. The Cricut Print Then Cut image, a part of a sheet, was cropped to whole
+pixels and resampled the same way. These tests draw edges that lie on the 300-dpi pixel grid and
+read the pixels on both sides of them.
 """
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
 from reportlab.pdfgen import canvas as rl_canvas
 
+from pnpgen.layout.geometry import Rect
 from pnpgen.render.raster import PROFILES, rasterise, render_area, write_card_pngs
+from pnpgen.spec import load_game
 from pnpgen.units import PT_PER_IN
 
 DPI = 300
@@ -21,15 +27,12 @@ def _pt(px: float) -> float:
     return px * PT_PER_IN / DPI
 
 
-def _bars_pdf(width_pt: float, height_pt: float, bars_px: list[tuple[int, int]]) -> bytes:
-    """A white page with full-height black bars from column a to column b (pixels at 300 dpi)."""
-    import io
-
+def _page_pdf(width: float, height: float, rects: list[tuple[float, float, float, float]]) -> bytes:
+    """A white page of width x height points with black rectangles (x, y, w, h in points)."""
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(width_pt, height_pt), invariant=1)
-    c.setFillColorRGB(0, 0, 0)
-    for a, b in bars_px:
-        c.rect(_pt(a), 0, _pt(b - a), height_pt, stroke=0, fill=1)
+    c = rl_canvas.Canvas(buf, pagesize=(width, height), invariant=1)
+    for x, y, w, h in rects:
+        c.rect(x, y, w, h, stroke=0, fill=1)
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -38,7 +41,7 @@ def _bars_pdf(width_pt: float, height_pt: float, bars_px: list[tuple[int, int]])
 def test_the_gamecrafter_page_is_drawn_at_825_px_with_hard_edges():
     """A 100-px black bar on the grid stays 100 black columns between white ones: no grey
     column and no ringing beside it, as there is when a 826-px drawing is resampled."""
-    pdf = _bars_pdf(198.0, 270.0, [(100, 200), (700, 701)])
+    pdf = _page_pdf(198.0, 270.0, [(_pt(a), 0, _pt(b - a), 270.0) for a, b in ((100, 200), (700, 701))])
     (image,) = rasterise(pdf, 825, 1125)
     assert image.size == (825, 1125) and image.mode == "RGB"
     row = [image.getpixel((x, 500)) for x in range(825)]
@@ -52,14 +55,7 @@ def test_a_card_whose_sides_are_not_whole_pixels_is_stretched_by_pdfium_not_resa
     """63 x 88 mm with 1/8 in of bleed is 819 x 1114.24 px at 300 dpi: the image is the rounded
     819 x 1114, and a bar on the grid near the top still has pure black and white rows."""
     w, h = 63 / 25.4 * PT_PER_IN + 18, 88 / 25.4 * PT_PER_IN + 18
-    import io
-
-    buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(w, h), invariant=1)
-    c.rect(0, h - _pt(40), w, _pt(20), stroke=0, fill=1)  # rows 20 to 39 from the top
-    c.showPage()
-    c.save()
-    (image,) = rasterise(buf.getvalue(), 819, 1114)
+    (image,) = rasterise(_page_pdf(w, h, [(0, h - _pt(40), w, _pt(20))]), 819, 1114)  # rows 20 to 39 from the top
     assert image.size == (819, 1114)
     column = [image.getpixel((400, y)) for y in range(10, 50)]
     assert column == [(255, 255, 255)] * 10 + [(0, 0, 0)] * 20 + [(255, 255, 255)] * 10
@@ -72,18 +68,12 @@ def test_a_print_then_cut_area_is_drawn_at_its_place_to_the_pixel():
     a faint ring beside them). reportlab writes coordinates to four decimals, so an edge lies a
     hair off the grid, and pdfium snaps a filled rectangle's edges to whole pixels: which side of
     the hair an edge is snapped to differs between pdfium builds, so each edge may move a pixel."""
-    from pnpgen.layout.geometry import Rect
-
     area = Rect(54.63779527559058, 87.94488188976385, 486.0, 666.0)  # A4 poker sheet's Cricut area
-    import io
-
-    buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, pagesize=(595.2755905511812, 841.8897637795277), invariant=1)
-    c.rect(area.x + _pt(100), area.y, _pt(30), area.h, stroke=0, fill=1)        # columns 100 to 129
-    c.rect(area.x, area.y1 - _pt(230), area.w, _pt(30), stroke=0, fill=1)       # rows 200 to 229 from the top
-    c.showPage()
-    c.save()
-    image = render_area(buf.getvalue(), 0, area, DPI)
+    pdf = _page_pdf(595.2755905511812, 841.8897637795277, [
+        (area.x + _pt(100), area.y, _pt(30), area.h),     # columns 100 to 129
+        (area.x, area.y1 - _pt(230), area.w, _pt(30)),    # rows 200 to 229 from the top
+    ])
+    image = render_area(pdf, 0, area, DPI)
     assert image.size == (2025, 2775)
     across = {100: [image.getpixel((x, 1000))[0] for x in range(400)],    # a row through the upright bar
               200: [image.getpixel((1000, y))[0] for y in range(400)]}    # a column through the flat one
@@ -97,8 +87,6 @@ def test_a_print_then_cut_area_is_drawn_at_its_place_to_the_pixel():
 def test_written_card_pngs_have_hard_edges(tmp_path):
     """Through the whole export (``--png gamecrafter``): a card of the xenoshyft troop type drawn
     by a stand-in face with one grid-aligned bar; its PNG has pure black and pure white columns."""
-    from pnpgen.spec import load_game
-
     game = load_game("xenoshyft")
     card = next(c for c in game.cards if c.type == "troop")
     profile = PROFILES["gamecrafter"]
@@ -114,8 +102,6 @@ def test_written_card_pngs_have_hard_edges(tmp_path):
         return []
 
     paths, _ = write_card_pngs(game, "troop", [card], tmp_path, profile, draw_face=face, draw_back=back)
-    from PIL import Image
-
     with Image.open(paths[0]) as im:
         assert im.size == (825, 1125)
         row = [im.getpixel((x, 400)) for x in range(290, 360)]
