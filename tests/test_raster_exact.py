@@ -106,3 +106,24 @@ def test_written_card_pngs_have_hard_edges(tmp_path):
         assert im.size == (825, 1125)
         row = [im.getpixel((x, 400)) for x in range(290, 360)]
     assert row == [(255, 255, 255)] * 10 + [(0, 0, 0)] * 50 + [(255, 255, 255)] * 10
+
+
+def test_a_pdfx1a_flattening_region_is_drawn_at_its_size_not_resampled():
+    """A PDF/X-1a region 1338 x 592 px at 600 dpi is 160.56 x 71.04 pt, which float error makes
+    592.0000000000001 px tall (as for 122 of the 331 regions the bundled games flatten): a bar
+    on its pixel grid stays pure black rows between pure white ones."""
+    from pnpgen.render.rasterflat import Region, render_rgb
+
+    region = Region(x0=3.0, y0=5.0, px_w=1338, px_h=592, dpi=600.0)
+    assert region.h * region.dpi / 72 != 592  # the float error this test is about
+
+    def draw(canvas):
+        canvas.setFillColorRGB(0, 0, 0)
+        canvas.rect(region.x0, region.y0 + region.h - 300 * 72 / 600, region.w, 100 * 72 / 600, stroke=0, fill=1)
+
+    image = render_rgb(region, draw)
+    assert image.size == (1338, 592)
+    column = [image.getpixel((600, y))[0] for y in range(592)]
+    assert set(column) == {0, 255}
+    black = [y for y, v in enumerate(column) if v == 0]
+    assert abs(black[0] - 200) <= 1 and abs(black[-1] - 299) <= 1 and black == list(range(black[0], black[-1] + 1))

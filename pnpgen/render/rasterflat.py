@@ -262,25 +262,16 @@ def draw_area(canvas: Any, region: Region, key: Any, draw_rgb: Callable[[Any], N
 
 
 def render_rgb(region: Region, draw_rgb: Callable[[Any], None]) -> Image.Image:
-    """``region`` as the RGB drawing shows it, over white paper, exactly ``px_w`` x ``px_h``."""
-    import pypdfium2 as pdfium
-
-    from pnpgen.render import pdfdoc
+    """``region`` as the RGB drawing shows it, over white paper, exactly ``px_w`` x ``px_h``
+    (drawn at that size by ``raster.rasterise``, never resampled)."""
+    from pnpgen.render import pdfdoc, raster
 
     r = region
     canvas = pdfdoc.new_canvas((r.w, r.h), "pnpgen flattening region", standard=None)
     canvas.translate(-r.x0, -r.y0)
     draw_rgb(canvas)
     canvas.showPage()
-    doc = pdfium.PdfDocument(pdfdoc.pdf_bytes(canvas))
-    try:
-        page = doc[0]
-        image = page.render(scale=r.dpi / 72.0, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
-        page.close()
-    finally:
-        doc.close()
-    if image.size != (r.px_w, r.px_h):  # pdfium rounds the bitmap size; at most a pixel off
-        image = image.resize((r.px_w, r.px_h), Image.LANCZOS)
+    (image,) = raster.rasterise(pdfdoc.pdf_bytes(canvas), r.px_w, r.px_h)
     return image
 
 
