@@ -12,7 +12,7 @@ from pnpgen.heap import YOUNG_THRESHOLD, settled
 from pnpgen.kit import build_kit
 
 
-def test_frozen_inside_given_back_after(tmp_path):
+def test_frozen_inside_given_back_after():
     before = gc.get_threshold()
     seen = []
     with settled():

@@ -79,7 +79,6 @@ def test_long_text_encoding_gives_reportlabs_bytes():
     """Form drawings and stream text are encoded by ``pdfdoc_text`` (an ASCII shortcut, no cache),
     not reportlab's cached ``pdfdocEnc``; the bytes must be reportlab's, and it must raise where
     reportlab raises."""
-    import pytest
     from reportlab.pdfbase import pdfdoc as rl_pdfdoc
 
     theirs = rl_pdfdoc.pdfdocEnc.__wrapped__
