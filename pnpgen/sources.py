@@ -16,11 +16,16 @@ def sources_dir() -> Path:
     return (REPO_ROOT / ".." / "shared" / "seeds").resolve()
 
 
+class SourceMissing(FileNotFoundError):
+    """A seed document is not in the sources folder (users without the documents; a test suite run
+    on a clone alone tells these apart from other missing files)."""
+
+
 def find_source(document: str) -> Path:
-    """The path of one seed document by file name; raises FileNotFoundError saying where it looked."""
+    """The path of one seed document by file name; raises SourceMissing saying where it looked."""
     path = sources_dir() / document
     if not path.is_file():
-        raise FileNotFoundError(
+        raise SourceMissing(
             f"{path}: source document not found; set PNPGEN_SOURCES to the folder holding {document}"
         )
     return path
