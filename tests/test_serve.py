@@ -66,7 +66,8 @@ def studio_server(tmp_path_factory):
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the studio server did not start")
         time.sleep(0.05)
-    yield {"url": f"http://127.0.0.1:{port}", "port": port, "dir": made.directory, "root": root, "studio": studio}
+    yield {"url": f"http://127.0.0.1:{port}", "port": port, "dir": made.directory, "root": root, "studio": studio,
+           "token": app.state.token}
     app.state.events.close()
     server.should_exit = True
     thread.join(10)
@@ -190,8 +191,11 @@ def test_simulate_with_these_cards_runs_in_the_background_and_draws_plots(studio
     import urllib.request
 
     base = studio_server["url"]
+    # An order as the page sends it: the run's token and the page's own origin (see test_serve_security).
+    headers = {"Content-Type": "application/json", "Origin": base,
+               "X-Pnpgen-Token": studio_server["token"]}
     request = urllib.request.Request(base + "/api/simulate", data=json.dumps({"games": 2, "cards": ["exp:my-troop"]}).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+                                     headers=headers, method="POST")
     job_id = json.load(urllib.request.urlopen(request, timeout=10))["job"]
     deadline = time.monotonic() + 60
     while True:

@@ -2,28 +2,34 @@
 
 Routes read the :class:`~pnpgen.serve.state.Studio`; any file path taken from a request goes
 through :class:`pnpgen.files.FileResolver`, confined to the spec folder (``/files/``) or the
-output folder (``/output/``) — anything else, ``..`` or an absolute path is a 404. The page
-itself and its script and style are the package's ``static/`` folder. Writes go only to
-the output folder (PDFs, simulation plots).
+output folder (``/output/``) — anything else, ``..`` or an absolute path is a 404 — and is served
+sandboxed (``guard.FILE_CSP``). The page itself and its script and style are the package's
+``static/`` folder; the page carries the run's token. Every request first passes
+:class:`~pnpgen.serve.guard.Guard` (hosts, token and origin, body size, headers). Writes go only
+to the output folder (PDFs, simulation plots).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import socket
 import threading
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnpgen.files import FileError, FileResolver
 from pnpgen.serve.events import Broadcaster
+from pnpgen.serve.guard import FILE_CSP, LOOPBACK, Guard, allowed_hosts
+from pnpgen.serve.jsonbody import parse_object
 from pnpgen.serve.state import Studio
 from pnpgen.spec.errors import SpecError
 
@@ -34,10 +40,20 @@ MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", "
          ".webp": "image/webp", ".svg": "image/svg+xml", ".yaml": "text/plain; charset=utf-8",
          ".yml": "text/plain; charset=utf-8", ".csv": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8"}
 NO_CACHE = {"Cache-Control": "no-store"}
+TOKEN_SLOT = 'content="PNPGEN_TOKEN"'   # in static/index.html
 
 
-def create_app(studio: Studio, watch: bool = True) -> Starlette:
-    """The studio app; ``watch`` starts the file watcher with the app (tests may drive ``refresh``)."""
+def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | frozenset[str] = LOOPBACK,
+               token: str | None = None) -> Starlette:
+    """The studio app; ``watch`` starts the file watcher with the app (tests may drive ``refresh``).
+
+    ``hosts`` are the ``Host`` names answered; ``token`` the secret the page sends with its orders
+    (a fresh random one per app unless given)."""
+    token = token or secrets.token_urlsafe(32)
+    page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    if TOKEN_SLOT not in page:
+        raise RuntimeError(f"{STATIC_DIR / 'index.html'} lost its token slot {TOKEN_SLOT}")
+    page = page.replace(TOKEN_SLOT, f'content="{token}"')
     events = Broadcaster()
     stop = threading.Event()
 
@@ -57,7 +73,7 @@ def create_app(studio: Studio, watch: bool = True) -> Starlette:
         events.close()
 
     async def index(_request: Request) -> Response:
-        return FileResponse(STATIC_DIR / "index.html", headers=NO_CACHE)
+        return HTMLResponse(page, headers=NO_CACHE)
 
     async def state(_request: Request) -> Response:
         return JSONResponse(studio.state(), headers=NO_CACHE)
@@ -86,8 +102,8 @@ def create_app(studio: Studio, watch: bool = True) -> Starlette:
     async def build(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
 
-        body = await _json(request)
         try:
+            body = await _json(request)
             paper = _choice(body.get("paper", "a4"), PAPERS, "paper")
             duplex = _choice(body.get("duplex", "long"), DUPLEX, "duplex")
             bleed = float(body.get("bleed", 3))
@@ -96,20 +112,20 @@ def create_app(studio: Studio, watch: bool = True) -> Starlette:
             files = await run_in_threadpool(studio.build_pdf, _ids(body), paper, bleed, duplex,
                                             bool(body.get("gutterfold", False)))
         except (SpecError, ValueError, TypeError) as err:
-            return JSONResponse({"error": str(err).splitlines()[0]}, status_code=400)
+            return JSONResponse({"error": _first_line(err)}, status_code=400)
         urls = ["/output/" + p.relative_to(studio.out_dir).as_posix() for p in files if p.suffix == ".pdf"]
         return JSONResponse({"files": urls})
 
     async def simulate(request: Request) -> Response:
-        body = await _json(request)
         try:
+            body = await _json(request)
             players = int(body.get("players", 2))
             games = int(body.get("games", 200))
             if not 1 <= players <= 4 or not 1 <= games <= 10000:
                 raise SpecError("players must be 1-4 and games 1-10000")
             job = studio.simulate(_ids(body), players=players, games=games)
         except (SpecError, ValueError, TypeError) as err:
-            return JSONResponse({"error": str(err).splitlines()[0]}, status_code=400)
+            return JSONResponse({"error": _first_line(err)}, status_code=400)
         return JSONResponse({"job": job.id})
 
     async def job(request: Request) -> Response:
@@ -140,8 +156,8 @@ def create_app(studio: Studio, watch: bool = True) -> Starlette:
         Route("/output/{path:path}", output_file),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.studio, app.state.events = studio, events
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, token=token, hosts=hosts)])
+    app.state.studio, app.state.events, app.state.token = studio, events, token
     return app
 
 
@@ -165,7 +181,11 @@ def _serve(resolver: FileResolver, path: str) -> Response:
         return _not_found()
     if real.name.startswith("."):
         return _not_found()
-    return FileResponse(real, media_type=MEDIA.get(real.suffix.lower(), "application/octet-stream"), headers=NO_CACHE)
+    # A sandboxed PDF shows no viewer: it is saved instead, as the print panel does anyway.
+    attach = real.suffix.lower() == ".pdf"
+    return FileResponse(real, media_type=MEDIA.get(real.suffix.lower(), "application/octet-stream"),
+                        headers={**NO_CACHE, "Content-Security-Policy": FILE_CSP},
+                        filename=real.name if attach else None, content_disposition_type="attachment")
 
 
 def _not_found() -> Response:
@@ -173,11 +193,13 @@ def _not_found() -> Response:
 
 
 async def _json(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
+    """The order's JSON object (the guard has read and bounded the body); BodyError (a ValueError) if not one."""
+    return parse_object(await request.body(), request.headers.get("content-type", ""))
+
+
+def _first_line(err: Exception) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
 
 
 def _ids(body: dict[str, Any]) -> list[str] | None:
@@ -208,7 +230,7 @@ def run(spec: str | Path, port: int = 8000, host: str = "127.0.0.1", out_dir: st
         raise SpecError(f"cannot listen on {host}:{port} ({reason}); pick another port with --port") from None
     studio = Studio(spec, out_dir, fit=fit)
     studio.refresh(None)
-    app = create_app(studio)
+    app = create_app(studio, hosts=allowed_hosts(host))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         import webbrowser

@@ -3,6 +3,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+// The server's per-run secret: every order (POST) carries it, so only this page can give orders.
+const TOKEN = document.querySelector('meta[name="pnpgen-token"]').content;
 let state = null;
 let current = null;            // id of the card in the card view
 const selected = new Set();    // cards picked for printing / simulating
@@ -161,12 +163,17 @@ function tree(value, key) {
 
 function picked() { return selected.size ? [...selected] : null; }
 
+function post(url, body) {
+  return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Pnpgen-Token": TOKEN },
+                      body: JSON.stringify(body) });
+}
+
 async function buildPdf() {
   $("print-status").textContent = "building…";
   $("print-links").replaceChildren();
   const body = { cards: picked(), paper: $("paper").value, bleed: Number($("bleed").value),
                  duplex: $("duplex").value, gutterfold: $("gutterfold").checked };
-  const res = await fetch("/api/print", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await post("/api/print", body);
   const data = await res.json();
   if (!res.ok) { $("print-status").textContent = "error: " + data.error; return; }
   $("print-status").textContent = `built ${data.files.length} PDF${data.files.length === 1 ? "" : "s"}`;
@@ -177,7 +184,7 @@ async function buildPdf() {
 
 async function simulate() {
   const body = { cards: picked(), players: Number($("sim-players").value), games: Number($("sim-games").value) };
-  const res = await fetch("/api/simulate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await post("/api/simulate", body);
   const data = await res.json();
   if (!res.ok) { $("sim-status").textContent = "error: " + data.error; return; }
   $("simulate-btn").disabled = true;
