@@ -17,7 +17,7 @@ from pnpgen.spec.model import Card, Expansion, Game
 from pnpgen.spec.yamlio import LocDict, load_yaml
 
 EXPANSION_FILE = "pnpgen.yaml"
-EXPANSION_KEYS = {"id", "name", "base", "templates", "description", "fields"}
+EXPANSION_KEYS = {"id", "name", "base", "templates", "description", "fields", "checks"}
 
 
 def is_expansion(directory: Path) -> bool:
@@ -65,7 +65,7 @@ def bundled_game_ids() -> set[str]:
 
 
 def read_manifest(directory: Path) -> Expansion:
-    from pnpgen.spec.loader import _check_keys, _id, _text
+    from pnpgen.spec.loader import _check_keys, _id, _text, check_settings
 
     path = Path(directory) / EXPANSION_FILE
     files = resolver_for(directory)
@@ -98,6 +98,7 @@ def read_manifest(directory: Path) -> Expansion:
         directory=str(directory),
         templates=str(Path(directory) / templates) if templates else None,
         fields=_own_fields(data["fields"], path) if data.get("fields") is not None else {},
+        checks=check_settings(data.get("checks"), path, data.line_of("checks")),
     )
 
 
@@ -160,4 +161,7 @@ def load_expansion(directory: Path, base_loader) -> Game:
                             line=card.location.line, card=card.id)
         seen.add(card.id)
     cards = tuple(c for c in base.cards if c.id not in replaced) + tuple(added)
-    return dataclasses.replace(base, cards=cards, card_types=card_types, expansion=manifest, directory=str(directory))
+    # The expansion's own `checks:` are applied over the base game's, code by code.
+    checks = tuple({s.code: s for s in (*base.checks, *manifest.checks)}.values())
+    return dataclasses.replace(base, cards=cards, card_types=card_types, expansion=manifest, directory=str(directory),
+                               checks=checks)

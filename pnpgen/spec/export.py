@@ -3,7 +3,8 @@
 The CSVs are exactly what :mod:`pnpgen.spec.tabular` reads back (same columns, list items joined by
 ``|``, unknown values as empty cells), so a YAML set can move into a spreadsheet and back with the
 same card values. Columns: ``id, name, copies`` (and ``replaces`` for an expansion card that swaps a
-base card out), then the card type's fields in the order game.yaml declares them. Provenance (where
+base card out, ``skip_checks`` when a card of the type skips checks), then the card type's fields
+in the order game.yaml declares them. Provenance (where
 an extracted card came from in a document) is not a designer's column and is not written.
 Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\n``
 line ends, cards in spec order.
@@ -18,7 +19,7 @@ from pathlib import Path
 from pnpgen.errors import SpecError
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.spec.model import Game
-from pnpgen.spec.tabular import LIST_SEPARATOR
+from pnpgen.spec.tabular import LIST_SEPARATOR, SKIP_COLUMN
 
 
 def _cell(value, card_id: str, field: str) -> str:
@@ -48,13 +49,16 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
         if not cards:
             continue
         replaces = any(c.replaces for c in cards)
-        header = ["id", "name", "copies", *(["replaces"] if replaces else []), *ctype.fields]
+        skips = any(c.skip_checks for c in cards)
+        header = ["id", "name", "copies", *(["replaces"] if replaces else []), *([SKIP_COLUMN] if skips else []),
+                  *ctype.fields]
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(header)
         for card in cards:
             ident = card.id[len(prefix):] if prefix and card.id.startswith(prefix) else card.id
-            row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else [])]
+            row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else []),
+                   *([LIST_SEPARATOR.join(card.skip_checks)] if skips else [])]
             row += [_cell(card.fields.get(name), card.id, name) for name in ctype.fields]
             writer.writerow(row)
         out[type_id] = ("\ufeff" + buf.getvalue()).encode("utf-8")

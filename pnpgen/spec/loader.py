@@ -19,8 +19,10 @@ from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
 from pnpgen.spec.model import (
+    CHECK_LEVELS,
     Card,
     CardType,
+    CheckSetting,
     FieldLocations,
     Component,
     ComponentKind,
@@ -46,12 +48,12 @@ from pnpgen.units import UnitError
 GAME_FILE = "game.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language",
-             "version"}
+             "version", "checks"}
 GAME_REQUIRED = ("id", "name", "players")  # `source` only for games extracted from a document
 COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
 CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
 FIELD_DEF_KEYS = {"type", "required", "min", "max", "values", "description"}
-CARD_BASE_KEYS = {"id", "name", "type", "copies", "provenance"}
+CARD_BASE_KEYS = {"id", "name", "type", "copies", "provenance", "skip_checks"}
 REFERENCE_KEYS = {"id", "title", "sections", "source_lines"}
 
 
@@ -135,7 +137,37 @@ def load_game(game: str | Path) -> Game:
         directory=str(directory),
         language=_language(data.get("language", "en_US"), game_path, data.line_of("language")),
         version=_version(data.get("version"), game_path, data.line_of("version")),
+        checks=check_settings(data.get("checks"), game_path, data.line_of("checks")),
     )
+
+
+def check_settings(value: Any, path: Path, line: int) -> tuple[CheckSetting, ...]:
+    """``checks: {TEXT004: off, TEXT008: info}``: each code turned off or given a severity. Whether
+    a code is a check's is the validator's to say (``pnpgen.validate.suppress``); here, the form."""
+    settings = []
+    mapping = _mapping(value, path, line, "'checks'")
+    for code, level in mapping.items():
+        at = mapping.line_of(code)
+        if level is False:  # YAML reads a bare `off` as false
+            level = "off"
+        if not isinstance(code, str) or not isinstance(level, str) or level not in CHECK_LEVELS:
+            close = did_you_mean(str(level), CHECK_LEVELS) if isinstance(level, str) else ""
+            raise SpecError(f"'checks': {excerpt(code, 40)} must be set to one of {', '.join(CHECK_LEVELS)}, "
+                            f"got {excerpt(repr(level), 40)}{close}", file=path, line=at, field="checks",
+                            hint="e.g. checks: {TEXT004: off, TEXT008: info}")
+        settings.append(CheckSetting(code, level, Location(str(path), at)))
+    return tuple(settings)
+
+
+def _skip_checks(value: Any, path: Path, line: int, card: str) -> tuple[str, ...]:
+    """A card's ``skip_checks``: the codes of checks whose findings about it are dropped."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise SpecError(f"'skip_checks' must be a list of check codes, got {excerpt(value, 60)}", file=path, line=line,
+                        card=card, field="skip_checks",
+                        hint="e.g. skip_checks: [TEXT004, TEXT008] (in a spreadsheet: TEXT004|TEXT008)")
+    return tuple(dict.fromkeys(v.strip() for v in value))
 
 
 VERSION_CHARS = 40
@@ -477,6 +509,7 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
         location=Location(file, raw.line),
         field_locations=locations,
         overridden=tuple(sorted(marks)),
+        skip_checks=_skip_checks(raw.get("skip_checks"), *where("skip_checks"), cid),
     )
 
 

@@ -185,6 +185,7 @@ class Card:
     overridden: tuple[str, ...] = ()
     origin: str = ""  # "" for the base game's cards, else the expansion id that added it
     replaces: str | None = None
+    skip_checks: tuple[str, ...] = ()  # check codes whose findings about this card are dropped
 
     @property
     def label(self) -> str:
@@ -202,6 +203,19 @@ class Card:
         if field_name and field_name in self.field_locations:
             return self.field_locations[field_name]
         return self.location
+
+
+CHECK_LEVELS = ("off", "error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class CheckSetting:
+    """One ``checks:`` entry of game.yaml (or an expansion's pnpgen.yaml): a check code turned
+    ``off`` or given another severity (``error``, ``warning``, ``info``) for this game."""
+
+    code: str
+    level: str
+    where: Location
 
 
 @dataclass(frozen=True)
@@ -229,6 +243,7 @@ class Expansion:
     base: str
     directory: str
     templates: str | None = None
+    checks: tuple[CheckSetting, ...] = ()  # its own ``checks:``, applied over the base game's
     # Fields the expansion adds to base card types: {card type: {field name: FieldDef}}.
     fields: dict[str, dict[str, FieldDef]] = field(default_factory=dict, compare=False, hash=False)
 
@@ -250,6 +265,7 @@ class Game:
     expansion: "Expansion | None" = None
     language: str = "en_US"  # the cards' language: hyphenation dictionary (pyphen)
     version: str | None = None  # the designer's edition or print version, for templates (``game.version``)
+    checks: tuple[CheckSetting, ...] = ()  # game.yaml's ``checks:`` (an expansion's merged over its base's)
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnpgen.spec.loader import CARD_TYPE_KEYS, COMPONENT_KEYS, FIELD_DEF_KEYS, ID_PATTERN
-from pnpgen.spec.model import ComponentKind, FieldType, Game, TokenShape
+from pnpgen.spec.model import CHECK_LEVELS, ComponentKind, FieldType, Game, TokenShape
 from pnpgen.spec.sizes import NAMED_CARD_SIZES
 
 SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
 _LENGTH = r"^\s*-?\d*\.?\d+\s*(pt|in|mm|cm)\s*$"
+_CODE = r"^[A-Z]+[0-9]+$"  # a check code such as TEXT004 (`pnpgen validate --explain all` lists them)
 _SIZE = r"^\s*-?\d*\.?\d+\s*(pt|in|mm|cm)?\s*[x×]\s*-?\d*\.?\d+\s*(pt|in|mm|cm)\s*$"
 
 
@@ -53,6 +54,8 @@ def _card_base() -> dict[str, Any]:
                  "description": "the printed name; null only when the source lost it"},
         "type": {"type": "string"},
         "copies": {"type": "integer", "minimum": 0},
+        "skip_checks": {"type": "array", "items": {"type": "string", "pattern": _CODE},
+                        "description": "check codes whose findings about this card are dropped"},
         "provenance": {"type": "object", "properties": {
             "confidence": {"type": "number", "minimum": 0, "maximum": 1},
             "fragments": {"type": "array", "items": {"type": "object", "properties": {
@@ -121,6 +124,9 @@ def spec_schema(game: Game | None = None) -> dict[str, Any]:
                      "rules": {"type": "object"},
                      "references": {"type": "array", "items": {"type": "object", "required": ["id", "title"]}},
                      "language": {"type": "string", "description": "hyphenation dictionary, e.g. en_US, de_DE"},
+                     "checks": {"type": "object", "propertyNames": {"pattern": _CODE},
+                                "additionalProperties": {"enum": [*CHECK_LEVELS, False]},
+                                "description": "per check code: off, or the severity its findings get"},
                      "version": {"type": ["string", "integer"], "maxLength": 40,
                                  "description": "the designer's edition, printed by templates as game.version; quote "
                                                 "dotted numbers (\"1.10\")"},

@@ -12,6 +12,8 @@ Rules (docs/spec-format.md, "Spreadsheet cards"):
   ``troops.csv``, ``heroes.csv``) or the sheet name (XLSX: a sheet called ``troop``).
 - ``id`` may be left out: it is made from the name (``Sea Otter`` -> ``sea-otter``).
 - ``copies`` may be left out or empty: 1.
+- A ``skip_checks`` column lists check codes whose findings about the row's card are dropped
+  (``TEXT004|TEXT008``), as a YAML card's ``skip_checks:`` list.
 - Values are read by the card type's field types: whole numbers, numbers, ``true/false/yes/no/1/0``,
   one of an enum's values, text, an image path, or a list whose items are separated by ``|``.
 - An empty cell is unknown (null), as ``cost: null`` in YAML.
@@ -32,6 +34,7 @@ from pnpgen.spec.yamlio import LocDict
 SPREADSHEET_SUFFIXES = (".csv", ".xlsx")
 LIST_SEPARATOR = "|"
 BASE_COLUMNS = ("id", "name", "type", "copies")
+SKIP_COLUMN = "skip_checks"  # not a field of any card type: the codes of checks to skip for the row's card
 TRUE = {"true", "yes", "y", "1"}
 FALSE = {"false", "no", "n", "0"}
 
@@ -155,12 +158,13 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
             raise SpecError(f"column {name!r} appears twice in the header", file=sheet.file, line=1, column=col,
                             hint="give each column its own field name")
         names.append(name)
-    allowed = set(BASE_COLUMNS) | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
+    allowed = {*BASE_COLUMNS, SKIP_COLUMN} | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
     for i, name in enumerate(names):
         if name is not None and name not in allowed:
             raise SpecError(f"unknown column {name!r}{did_you_mean(name, allowed)}", file=sheet.file, line=1,
                             column=column_letter(i), field=name,
-                            hint="header cells are field names: id, name, type, copies and the card type's fields")
+                            hint="header cells are field names: id, name, type, copies, skip_checks and the card "
+                                 "type's fields")
     if "name" not in names:
         raise SpecError("no 'name' column", file=sheet.file, line=1, hint="the header row needs at least: name")
     if "type" not in names and sheet.default_type is None:
@@ -205,6 +209,8 @@ def _card_row(sheet: _Sheet, names: list[str | None], cells: list[Any], row: int
             value = str(value).strip() if not isinstance(value, str) else value.strip()
         elif key == "copies":
             value = 1 if value is None else _whole(value, sheet, row, col, key, label)
+        elif key == SKIP_COLUMN and value is not None:
+            value = [code.strip() for code in _plain_text(value).split(LIST_SEPARATOR) if code.strip()]
         elif ctype is not None and key in ctype.fields and value is not None:
             value = _coerce(value, ctype.fields[key], sheet, row, col, label)
         elif value is not None and key not in ("name", "type", "id"):
@@ -295,3 +301,22 @@ def _coerce(value: Any, fdef: FieldDef, sheet: _Sheet, row: int, col: str, card:
 def _short(value: Any, limit: int = 60) -> str:
     text = str(value)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def column_of(file: str, field: str) -> str | None:
+    """The column (``"E (skip_checks)"``) of ``field`` in the header of the spreadsheet a card was read
+    from: ``file`` is a card's location (a CSV path, or ``book.xlsx[sheet]``). None when it is not
+    a spreadsheet or the column is not there. For errors found after loading, which know the row."""
+    path = file.partition("[")[0]
+    if Path(path).suffix.lower() not in SPREADSHEET_SUFFIXES:
+        return None
+    try:
+        data = Path(path).read_bytes()
+        sheets = _csv_sheets(Path(path), data, {}) if path.lower().endswith(".csv") else _xlsx_sheets(Path(path), data, {})
+    except (OSError, SpecError):
+        return None
+    for found in sheets:
+        if found.file == file:
+            header = ["" if h is None else str(h).strip() for h in found.header]
+            return f"{column_letter(header.index(field))} ({field})" if field in header else None
+    return None
