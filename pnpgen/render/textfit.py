@@ -5,8 +5,9 @@ validator reads the same :class:`FitResult` through ``face.measure_card``. Width
 ``pdfmetrics.stringWidth`` at size 1 (widths scale linearly) and are cached, and whole fits are
 cached, so a deck of identical cards costs one measurement.
 
-Running-text markup:
+Running-text markup (read by :mod:`pnpgen.markup`, the one grammar the validator checks too):
 - ``**bold**`` switches to the bold face (templates add it with the ``bold`` Jinja filter);
+  ``\\*`` and ``\\\\`` print an asterisk and a backslash; an unpaired ``**`` prints as it is;
 - icon tokens (``(W)``, ``[equipment]``…, from the game's ``_icons.yaml``) become vector glyphs
   whose advance width counts in the line, glued to the text around them (``(W)+2`` stays whole);
 - a newline forces a line break.
@@ -20,6 +21,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
+from pnpgen.markup import parse as parse_markup
 from pnpgen.pickling import by_fields
 from pnpgen.render.fonts import font_name, register_fonts
 from pnpgen.template.model import Icon, IconSet
@@ -167,23 +169,28 @@ def _coverage(font: str) -> frozenset[int]:
 @lru_cache(maxsize=2048)  # as fit_text's: a deck's own texts are met once or twice
 def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
              fallback: tuple[str, ...] = ()) -> tuple[tuple[Word, ...], ...]:
-    """Paragraphs of words. ``**`` toggles bold; icon tokens become icon atoms; ``case``
-    (upper/lower) applies to text only, after icons are matched, so tokens keep their spelling;
-    characters the font lacks are set in the first ``fallback`` font that has them."""
+    """Paragraphs of words. The markup's runs (:mod:`pnpgen.markup`) pick the face; icon tokens
+    become icon atoms; ``case`` (upper/lower) applies to text only, after icons are matched, so
+    tokens keep their spelling; characters the font lacks are set in the first ``fallback`` font
+    that has them."""
     change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
     pat = _icon_pattern(icons)
     by_token = icons.by_token()
     paragraphs = []
-    bold = False
-    for para in text.split("\n"):
-        words: list[Word] = []
-        current: list[Atom] = []
-        # Split on ** first so bold can start or end inside a word ("**REVEAL:**").
-        for i, chunk in enumerate(para.split("**")):
-            if i:
-                bold = not bold
-            f = bold_font if bold else font
-            for j, piece in enumerate(re.split(r"(\s+)", chunk)):
+    words: list[Word] = []
+    current: list[Atom] = []
+    # Runs, not lines, come first: bold may start or end inside a word ("**REVEAL:**") and a bold
+    # pair may span lines. An unpaired ``**`` comes back as printed text (pnpgen.markup).
+    for run in parse_markup(text).runs:
+        f = bold_font if run.bold else font
+        for k, line in enumerate(run.text.split("\n")):
+            if k:  # a newline ends the word and the paragraph
+                if current:
+                    words.append(tuple(current))
+                    current = []
+                paragraphs.append(tuple(words))
+                words = []
+            for j, piece in enumerate(re.split(r"(\s+)", line)):
                 if j % 2 == 1:  # whitespace: end the current word
                     if current:
                         words.append(tuple(current))
@@ -199,9 +206,9 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                     pos = m.end()
                 if pos < len(piece):
                     current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos:]), f, fallback)]
-        if current:
-            words.append(tuple(current))
-        paragraphs.append(tuple(words))
+    if current:
+        words.append(tuple(current))
+    paragraphs.append(tuple(words))
     return tuple(paragraphs)
 
 

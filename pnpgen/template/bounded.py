@@ -22,6 +22,7 @@ from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from jinja2.utils import Namespace
 
 from pnpgen.limits import env_name, limit
+from pnpgen.markup import plain, with_bold
 
 _state = threading.local()
 
@@ -165,14 +166,18 @@ def _is_int(v: Any) -> bool:
 
 
 def bold_matches(pattern: str, text: str) -> str:
-    """Wrap every match of ``pattern`` in ``**``; the pattern runs under a time bound (the ``regex``
-    module's timeout), so a catastrophic pattern is an error, not a hang."""
+    """``text`` (markup) with every match of ``pattern`` set bold. The pattern is matched against
+    the text as it prints (escapes read, ``**`` marks left out), and the result is written back as
+    markup by :func:`pnpgen.markup.with_bold`, so a literal asterisk stays one and a match inside
+    bold text changes nothing. The pattern runs under a time bound (the ``regex`` module's
+    timeout), so a catastrophic pattern is an error, not a hang."""
     if len(pattern) > limit("regex_length"):
         raise _over("regex_length", "the bold pattern")
     if len(text) > limit("regex_text"):
         raise _over("regex_text", "the text given to bold")
     try:
-        return regex.sub(pattern, lambda m: f"**{m.group(0)}**", text, timeout=1.0)
+        spans = [m.span() for m in regex.finditer(pattern, plain(text), timeout=1.0)]
+        return with_bold(text, spans)
     except TimeoutError:
         raise LimitError(f"the bold pattern {pattern[:60]!r} takes too long (over 1 s); simplify it (no nested repeats like (a+)+)") from None
     except regex.error as e:
