@@ -86,8 +86,8 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     folders = _input_folders(Path(directory))
     # The files are the same bytes for any number of workers, so it is no part of the stamp.
     workers = options.pop("workers", 1)  # None: every core (the CLI's default)
-    key = buildstamp.input_key(folders, options)
-    hit = None if extracted else buildstamp.recall(Path(out_dir), Path(directory), key)
+    key = buildstamp.inputs(folders, options, Path(out_dir))  # None: too many files to track
+    hit = None if extracted or key is None else buildstamp.recall(Path(out_dir), Path(directory), key)
     if hit is not None:
         result = BuildResult(hit["game_id"], Path(hit["dest"]), [Path(p) for p in hit["files"]], hit["pages"],
                              hit["cards"], hit["warnings"], hit["overflows"])
@@ -98,8 +98,8 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
         return _build_loaded(game, directory, loaded, out_dir, key, extracted, workers, progress, options)
 
 
-def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: str, extracted: bool, workers: int | None,
-                  progress: Callable[[str], None] | None, options: dict) -> KitResult:
+def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildstamp.Inputs | None, extracted: bool,
+                  workers: int | None, progress: Callable[[str], None] | None, options: dict) -> KitResult:
     """``build_kit`` once the game is loaded: draw, validate, record the build stamp."""
     # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
     # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.
@@ -132,6 +132,8 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: str, ex
     else:
         validation = validate_game(loaded, workers=workers, fronts=fronts)
     notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
+    if key is None:
+        notes.append(buildstamp.untracked_note())
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")
     if not result.files and options.get("shop"):
