@@ -3,7 +3,8 @@ can find and reprint one misprinted card. Written from the same placements the P
 from (``layout.slots.place``), so anything that changes what is printed changes it too.
 
 Card names come from untrusted folders: one that starts like a formula (``=``, ``+``, ``-``, ``@``)
-is written with a leading ``'`` so a spreadsheet shows it as text instead of running it."""
+is written with a leading ``'`` so a spreadsheet shows it as text instead of running it
+(:func:`pnpgen.cellescape.as_cell`, as ``export --csv`` writes cells)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from pnpgen.cellescape import as_cell
 from pnpgen.fsutil import atomic_write
 from pnpgen.layout.slots import Placement
 
 COLUMNS = ("sheet", "slot", "row", "column", "card_id", "name", "card_type", "copy", "of", "front_page", "back_page")
-
-
-def _as_text(value: str) -> str:
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def manifest_rows(placements: list[Placement]) -> Iterator[dict]:
@@ -30,7 +28,7 @@ def manifest_rows(placements: list[Placement]) -> Iterator[dict]:
     # still says "copy 3 of 4" for the copy it reprints.
     for p in placements:
         yield {"sheet": p.sheet, "slot": p.slot, "row": p.face.row + 1, "column": p.face.col + 1,
-               "card_id": _as_text(p.card.id), "name": _as_text(p.card.name or ""), "card_type": p.card.type,
+               "card_id": as_cell(p.card.id), "name": as_cell(p.card.name or ""), "card_type": p.card.type,
                "copy": p.copy, "of": p.of,
                "front_page": p.front_page, "back_page": p.back_page}
 

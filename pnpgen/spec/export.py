@@ -7,7 +7,8 @@ base card out, ``skip_checks`` when a card of the type skips checks), then the c
 in the order game.yaml declares them. Provenance (where
 an extracted card came from in a document) is not a designer's column and is not written.
 Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\n``
-line ends, cards in spec order.
+line ends, cards in spec order. Every cell is written by :func:`pnpgen.cellescape.as_cell`, so card
+text cannot run as a spreadsheet formula; the reader undoes it exactly.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import csv
 import io
 from pathlib import Path
 
+from pnpgen.cellescape import as_cell
 from pnpgen.errors import SpecError
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.spec.model import Game
@@ -54,13 +56,13 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
                   *ctype.fields]
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(header)
+        writer.writerow([as_cell(c) for c in header])
         for card in cards:
             ident = card.id[len(prefix):] if prefix and card.id.startswith(prefix) else card.id
             row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else []),
                    *([LIST_SEPARATOR.join(card.skip_checks)] if skips else [])]
             row += [_cell(card.fields.get(name), card.id, name) for name in ctype.fields]
-            writer.writerow(row)
+            writer.writerow([as_cell(c) for c in row])
         out[type_id] = ("\ufeff" + buf.getvalue()).encode("utf-8")
     return out
 

@@ -17,6 +17,8 @@ Rules (docs/spec-format.md, "Spreadsheet cards"):
 - Values are read by the card type's field types: whole numbers, numbers, ``true/false/yes/no/1/0``,
   one of an enum's values, text, an image path, or a list whose items are separated by ``|``.
 - An empty cell is unknown (null), as ``cost: null`` in YAML.
+- A text cell starting with ``'`` and then ``= + - @ ' `` (or a tab/CR) loses that ``'``: it is how
+  ``export --csv`` keeps text from running as a formula (:mod:`pnpgen.cellescape`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnpgen.cellescape import from_cell
 from pnpgen.errors import SpecError, did_you_mean
 from pnpgen.spec.model import CardType, FieldDef, FieldType
 from pnpgen.spec.yamlio import LocDict
@@ -149,7 +152,7 @@ def _xlsx_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> li
 def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[str]) -> Iterator[LocDict]:
     names = []
     for i, raw in enumerate(sheet.header):
-        name = "" if raw is None else str(raw).strip()
+        name = "" if raw is None else from_cell(str(raw)).strip()
         col = f"{column_letter(i)}"
         if not name:
             names.append(None)  # an unnamed column must be empty in every row (checked below)
@@ -193,7 +196,7 @@ def _card_row(sheet: _Sheet, names: list[str | None], cells: list[Any], row: int
                 raise SpecError("a value in a column with no header", file=sheet.file, line=row,
                                 column=column_letter(i), hint="name the column in the header row")
             continue
-        values[name] = (cell, column_letter(i))
+        values[name] = (from_cell(cell) if isinstance(cell, str) else cell, column_letter(i))
     type_cell = values.get("type", (None, ""))[0]
     type_id = str(type_cell).strip() if type_cell not in (None, "") else sheet.default_type
     name_cell = values.get("name", (None, ""))[0]
