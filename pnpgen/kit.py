@@ -26,6 +26,11 @@ from pnpgen.validate.background import Validation
 from pnpgen.validate.context import FACE_BLEED_MM, front_facts
 
 
+# Validation findings a build prints as errors, and those of them that fail it.
+_FAILING = frozenset({"TPL001", "TPL002"})
+_PRINTED = _FAILING | {"GLYPH001"}
+
+
 @dataclass
 class KitResult:
     extracted: bool
@@ -33,12 +38,15 @@ class KitResult:
     build: BuildResult
     notes: list[str] = field(default_factory=list)
     up_to_date: bool = False
+    failed_checks: bool = False  # a template reads a field no card has (TPL001/TPL002): it prints wrong
 
     @property
     def ok(self) -> bool:
         """False when text overflowed a box (that card would print wrong), when a deck could not be
-        laid out, or when the build wrote no file at all (e.g. every card has ``copies: 0``)."""
-        return not self.build.overflows and not self.build.skipped and bool(self.build.files)
+        laid out, when a template reads a field its cards lack, or when the build wrote no file at all
+        (e.g. every card has ``copies: 0``)."""
+        return (not self.build.overflows and not self.build.skipped and bool(self.build.files)
+                and not self.failed_checks)
 
 
 # "token component 'x' has no size; not laid out" -> one line per (kind, problem) listing the ids.
@@ -91,7 +99,8 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     if hit is not None:
         result = BuildResult(hit["game_id"], Path(hit["dest"]), [Path(p) for p in hit["files"]], hit["pages"],
                              hit["cards"], hit["warnings"], hit["overflows"])
-        return KitResult(False, None, result, hit["notes"], up_to_date=True)
+        return KitResult(False, None, result, hit["notes"], up_to_date=True,
+                         failed_checks=bool(hit.get("failed_checks")))
     buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
     loaded = load_game(directory)
     with settled():
@@ -131,7 +140,10 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildst
         validation = pending.result(fronts, workers)
     else:
         validation = validate_game(loaded, workers=workers, fronts=fronts)
-    notes = [f"error: {f.format()}" for f in validation.findings if f.code == "GLYPH001"]  # would print as nothing
+    # Printed with the build: a character that would print as nothing, and a template reading a
+    # field no card has (which fails the build, as an overflow does: the stat is missing from the print).
+    notes = [f"error: {f.format()}" for f in validation.findings if f.code in _PRINTED]
+    failed_checks = any(f.code in _FAILING and f.severity is Severity.ERROR for f in validation.findings)
     if key is None:
         notes.append(buildstamp.untracked_note())
     for skipped in result.skipped:
@@ -147,8 +159,8 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildst
     buildstamp.record(Path(out_dir), Path(directory), key, result.files,
                       {"game_id": result.game_id, "dest": str(result.out_dir), "files": [str(p) for p in result.files],
                        "pages": result.pages, "cards": result.cards, "warnings": result.warnings,
-                       "overflows": [str(o) for o in result.overflows], "notes": notes})
-    return KitResult(extracted, validation, result, notes)
+                       "overflows": [str(o) for o in result.overflows], "notes": notes, "failed_checks": failed_checks})
+    return KitResult(extracted, validation, result, notes, failed_checks=failed_checks)
 
 
 def _input_folders(directory: Path) -> list[Path]:

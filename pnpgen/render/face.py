@@ -206,9 +206,14 @@ def front_draws_pictures(game: Any, type_id: str) -> bool:
     return any(s.kind == "image" for s in shapes)
 
 
-def resolved_back(game: Any, type_id: str, bleed: float = 0.0) -> ResolvedFace:
-    """The back of ``type_id`` cards resolved as ``draw_back`` draws it."""
-    return _resolve(game, None, type_id, "back", bleed, None)
+def resolved_back(game: Any, type_id: str, bleed: float = 0.0, variant: str | None = None) -> ResolvedFace:
+    """The back of ``type_id`` cards (of the cards whose back is ``variant``) resolved as ``draw_back`` draws it."""
+    return _resolve(game, None, type_id, "back", bleed, None, variant)
+
+
+def back_label(type_id: str, variant: str | None = None) -> str:
+    """How a back is named where a card id would be (overflows, fit reports)."""
+    return f"<back of {type_id}{f' ({variant})' if variant else ''}>"
 
 
 _RUNS_BY_ID_MAX = 64
@@ -364,7 +369,7 @@ def draw_back(canvas: Any, game: Any, card_type_id: str, x: float, y: float, ble
     """Draw the back of ``card_type_id`` cards with the bleed box's bottom-left at (x, y);
     ``variant`` (from :func:`back_variant`) picks the back of cards whose ``back`` field names it."""
     face = _resolve(game, None, card_type_id, "back", bleed, library, variant, ink_saver)
-    return _draw(canvas, face, x, y, bleed, f"<back of {card_type_id}{f' ({variant})' if variant else ''}>")
+    return _draw(canvas, face, x, y, bleed, back_label(card_type_id, variant))
 
 
 def back_variant(game: Any, card: Any, library: TemplateLibrary | None = None) -> str | None:

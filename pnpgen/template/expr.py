@@ -54,6 +54,12 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 
+# What ``card`` has besides its fields: these four always, and its place in its set (the two
+# below) unless the card has fields of those names.
+CARD_ATTRIBUTES = ("id", "name", "type", "copies")
+NUMBERING_ATTRIBUTES = ("number", "count")
+
+
 class CardView:
     """What ``card`` means in a template: id, name, type, copies, then the card's fields, then
     ``number`` and ``count`` (its place in its set, ``pnpgen.template.numbering``) unless the card
@@ -69,14 +75,14 @@ class CardView:
         card = object.__getattribute__(self, "_card")
         if name == "name" and card.name is None:
             return UNKNOWN   # the source lost the name: the face prints '?', as for any unknown value
-        if name in ("id", "name", "type", "copies"):
+        if name in CARD_ATTRIBUTES:
             return getattr(card, name)
         fields = card.fields
         if name in fields:
             v = fields[name]
             return UNKNOWN if v is None else v
         numbering = object.__getattribute__(self, "_numbering")
-        if numbering is not None and name in ("number", "count"):
+        if numbering is not None and name in NUMBERING_ATTRIBUTES:
             return numbering[0] if name == "number" else numbering[1]
         raise AttributeError(name)
 
@@ -87,8 +93,8 @@ class CardView:
             raise KeyError(name) from None
 
     def __contains__(self, name: str) -> bool:
-        return (name in ("id", "name", "type", "copies") or name in self._card.fields
-                or (self._numbering is not None and name in ("number", "count")))
+        return (name in CARD_ATTRIBUTES or name in self._card.fields
+                or (self._numbering is not None and name in NUMBERING_ATTRIBUTES))
 
 
 def _bold(text: Any, pattern: str) -> str:

@@ -29,6 +29,7 @@ from pnpgen.files import resolver_for
 from pnpgen.render.fonts import ALIASES, FACES
 from pnpgen.template import expr
 from pnpgen.template.colour import ColourError, parse_hex
+from pnpgen.template.reads import CardRead, card_reads
 from pnpgen.template.model import Box, Colour, Icon, IconSet, Length, Shape, Style, Template, TemplateError, Where
 from pnpgen.template.yamlsrc import SrcMap, YamlError, deep_merge, load_yaml
 from pnpgen.units import UnitError, parse_length, to_mm
@@ -389,6 +390,7 @@ class TemplateLibrary:
                                   (self.search_path[0].parent if self.search_path else self.root))
         self._raw: dict[Path, SrcMap] = {}
         self._templates: dict[tuple, Template] = {}
+        self._reads: dict[tuple, tuple[CardRead, ...]] = {}
         self._icons: dict[str, IconSet] = {}
 
     # -- files ---------------------------------------------------------------------------
@@ -431,6 +433,7 @@ class TemplateLibrary:
         base = self._merged(self._read(path), path.parent, seen + (path,))
         child = SrcMap(raw, file=raw.file, line=raw.line)
         child.key_src = dict(raw.key_src)
+        child.value_line = dict(raw.value_line)
         del child["extends"]
         return deep_merge(base, child)
 
@@ -491,6 +494,30 @@ class TemplateLibrary:
         key = (game_id, type_id, side, back_name, variant)
         if key in self._templates:
             return self._templates[key]
+        raw, name = self._face_raw(game_id, type_id, side, back_name, variant)
+        token = _GAME_FONTS.set(self.fonts())
+        try:
+            t = build_template(name, raw, self.icons(game_id))
+        finally:
+            _GAME_FONTS.reset(token)
+        self._templates[key] = t
+        return t
+
+    def card_reads(self, game_id: str, type_id: str, side: str = "front", back_name: str | None = None,
+                   variant: str | None = None) -> tuple[CardRead, ...]:
+        """Every ``card.<field>`` the face that ``load`` gives reads, with its file and line
+        (``pnpgen.template.reads``): worked out once per face, whatever the number of cards."""
+        key = (game_id, type_id, side, back_name, variant)
+        hit = self._reads.get(key)
+        if hit is None:
+            self.load(game_id, type_id, side, back_name, variant)  # a broken face fails here, as when drawn
+            hit = self._reads[key] = card_reads(self._face_raw(game_id, type_id, side, back_name, variant)[0])
+        return hit
+
+    def _face_raw(self, game_id: str, type_id: str, side: str, back_name: str | None,
+                  variant: str | None) -> tuple[SrcMap, str]:
+        """The source a face is built from, and its name: the game's palette file under the design
+        with its ``extends`` chain merged in (a back: the file, or front's section, ``load`` names)."""
         palette = self._game_layer(game_id, "_palette.yaml")
         if palette:
             _Reader("").keys(palette, {"palette"}, "palette file")
@@ -508,13 +535,7 @@ class TemplateLibrary:
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
         raw = deep_merge(base, raw)
         raw.pop("back", None)
-        token = _GAME_FONTS.set(self.fonts())
-        try:
-            t = build_template(name, raw, self.icons(game_id))
-        finally:
-            _GAME_FONTS.reset(token)
-        self._templates[key] = t
-        return t
+        return raw, name
 
     def _back_raw(self, game_id: str, type_id: str, back_name: str | None,
                   variant: str | None = None) -> tuple[SrcMap, str]:

@@ -24,11 +24,27 @@ class SrcMap(dict):
         self.line = line
         self.path = path  # the real file, for names relative to it (an image's ``src``)
         self.key_src: dict[str, tuple[str, int]] = {}
+        # Line where a text value's first line is written (the line after ``|`` or ``>`` for a block
+        # scalar), so a place inside a multi-line Jinja text can be named (``template.reads``).
+        self.value_line: dict[str, int] = {}
 
     def where(self, key: str | None = None) -> tuple[str, int]:
         if key is not None and key in self.key_src:
             return self.key_src[key]
         return (self.file, self.line)
+
+    def value_where(self, key: str) -> tuple[str, int]:
+        """File and line of the first line of ``key``'s text value (else of the key)."""
+        file, line = self.where(key)
+        return file, self.value_line.get(key, line)
+
+    def copy_origin(self, other: "SrcMap", key: str) -> None:
+        """Take where ``key`` was written from ``other``'s record of it."""
+        self.key_src[key] = other.where(key)
+        if key in other.value_line:
+            self.value_line[key] = other.value_line[key]
+        else:
+            self.value_line.pop(key, None)
 
 
 class YamlError(ValueError):
@@ -47,6 +63,9 @@ def _build(node: yaml.Node, file: str, path: str = "") -> Any:
                 raise YamlError(f"{file}:{knode.start_mark.line + 1}: duplicate key {key!r}")
             out[key] = _build(vnode, file, path)
             out.key_src[key] = (file, knode.start_mark.line + 1)
+            if isinstance(vnode, yaml.ScalarNode):
+                # A block scalar's text starts on the line after its ``|``/``>`` indicator.
+                out.value_line[key] = vnode.start_mark.line + 1 + (vnode.style in ("|", ">"))
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(v, file, path) for v in node.value]
@@ -119,13 +138,17 @@ def deep_merge(base: Any, child: Any) -> Any:
     for k, v in base.items():
         out[k] = v
         if isinstance(base, SrcMap):
-            out.key_src[k] = base.where(k)
+            out.copy_origin(base, k)
     for k, v in child.items():
-        src = child.where(k) if isinstance(child, SrcMap) else ("", 0)
         if v is None:
             out.pop(k, None)
             out.key_src.pop(k, None)
+            out.value_line.pop(k, None)
             continue
         out[k] = deep_merge(out[k], v) if k in out else v
-        out.key_src[k] = src
+        if isinstance(child, SrcMap):
+            out.copy_origin(child, k)
+        else:
+            out.key_src[k] = ("", 0)
+            out.value_line.pop(k, None)
     return out

@@ -1,5 +1,6 @@
-"""What every check receives: the game, helpers to point a finding at a card's field, and each card's
-front resolved once per run (:meth:`CheckContext.front`) for the checks that look at the face."""
+"""What every check receives: the game, helpers to point a finding at a card's field or a template
+line, each card's front resolved once per run (:meth:`CheckContext.front`) and every back the build
+draws (:meth:`CheckContext.backs`), for the checks that look at the faces."""
 
 from __future__ import annotations
 
@@ -50,6 +51,30 @@ def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
                       tuple(overflows), tuple(glyphs))
 
 
+@dataclass(frozen=True)
+class BackFace:
+    """One back the build draws: of every card of ``type_id``, or (``variant``) of those whose
+    ``back`` field names a back template of their own; ``facts`` as a front's."""
+
+    type_id: str
+    variant: str | None
+    facts: FrontFacts
+
+    @property
+    def label(self) -> str:
+        """'troop', or 'equipment' (back 'grey') for a variant."""
+        return repr(self.type_id) + (f" (back {self.variant!r})" if self.variant else "")
+
+
+def describe_backs(backs: list[BackFace]) -> str:
+    """"the back of card type 'troop'" or "the backs of card types 'event', 'hero'", for messages
+    about one back template line that several backs share."""
+    labels = list(dict.fromkeys(b.label for b in backs))
+    if len(labels) == 1:
+        return f"the back of card type {labels[0]}"
+    return f"the backs of card types {', '.join(labels)}"
+
+
 def ability_readout(card: Card) -> tuple | None:
     """(card, unparsed spans, custom effect names) of ``card``'s ability text through the effect
     grammar, or None when it has none. Only what the rules checks report is kept: a parse's effect
@@ -73,6 +98,7 @@ class CheckContext:
     memo: dict = field(default_factory=dict)  # results several checks share, computed once per run
     _fronts: dict = field(default_factory=dict, repr=False)
     _text_names: dict = field(default_factory=dict, repr=False)
+    _backs: list | None = field(default=None, repr=False)
 
     def front(self, card: Card) -> FrontFacts:
         """``card``'s front resolved, its text fitted and its glyphs looked up once for every check
@@ -91,6 +117,44 @@ class CheckContext:
             facts = front_facts(face, None, card.id, self.with_fit)
         self._fronts[card.id] = (card, facts)
         return facts
+
+    def drawn_backs(self) -> list[tuple[str, str | None]]:
+        """(card type, back variant or None) of every back a build draws behind the game's own
+        cards (``render.face.back_variant``), in card-type order."""
+        from pnpgen.render.face import back_variant
+
+        drawn: dict[str, set] = {}
+        for card in self.game.own_cards():
+            if card.type in self.game.card_types:
+                drawn.setdefault(card.type, set()).add(back_variant(self.game, card))
+        return [(t, v) for t in self.game.card_types if t in drawn
+                for v in sorted(drawn[t], key=lambda v: (v is not None, v or ""))]
+
+    def backs(self) -> list[BackFace]:
+        """Every back a build draws, resolved and fitted once per run as ``draw_back`` draws and fits
+        it (FIT001, GLYPH001 on backs): a back is one face for its whole deck."""
+        if self._backs is None:
+            from pnpgen.errors import ImageError
+            from pnpgen.render.face import back_label, resolved_back
+            from pnpgen.units import mm
+
+            self._backs = []
+            for type_id, variant in self.drawn_backs():
+                try:
+                    face = resolved_back(self.game, type_id, mm(FACE_BLEED_MM), variant)
+                except ImageError as err:
+                    facts = FrontFacts(error=err)
+                else:
+                    facts = front_facts(face, None, back_label(type_id, variant), self.with_fit)
+                self._backs.append(BackFace(type_id, variant, facts))
+        return self._backs
+
+    def at_template(self, where: str, code: str, severity: Severity, message: str, fix: str | None = None) -> Finding:
+        """A finding located at a template line (``file:line``, as ``Where`` prints it)."""
+        file, _, line = where.rpartition(":")
+        if not line.isdigit():
+            file, line = where, "0"
+        return Finding(display_path(file), int(line), code, severity, message, None, None, fix)
 
     def has_front(self, card: Card) -> bool:
         """Whether ``card``'s front facts are known already (computed or primed)."""

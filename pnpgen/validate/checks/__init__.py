@@ -2,7 +2,7 @@
 
 import importlib
 
-MODULES = ("balance", "consistency", "copies", "counts", "fit", "glyphs", "icons", "images", "markup", "names", "references", "rules", "spelling", "text")
+MODULES = ("balance", "consistency", "copies", "counts", "fit", "glyphs", "icons", "images", "markup", "names", "references", "rules", "spelling", "templates", "text")
 
 
 def load_all() -> None:

@@ -3,14 +3,15 @@
 Code GLYPH001 (error): a character of a card's text that neither the style's font (or bold font)
 nor any font of its ``fallback:`` list has a glyph for. Such a character would print as nothing, so
 it is never dropped silently: the finding gives the character, its code point, the card, the field
-(or template box) and the template line, and `pnpgen build` prints the same findings.
+(or template box) and the template line, and `pnpgen build` prints the same findings. Backs are
+checked as the build draws them, the finding at the back template's line.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from pnpgen.validate.context import CheckContext
+from pnpgen.validate.context import BackFace, CheckContext, describe_backs
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 
@@ -30,15 +31,27 @@ def check_glyphs(ctx: CheckContext) -> list[Finding]:
             continue  # a picture the face names is unusable: IMG001 reports it
         fields = ctx.game.card_types[card.type].fields
         for op, missing in face.missing_glyphs:
-            st = op.style
             field = op.box if op.box in fields or op.box == "name" else None
             if field is None:  # a box showing several fields: point at the field holding the character
                 field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in missing)), None)
-            chars = ", ".join(describe(ch) for ch in missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
-            fonts = ", ".join(f.split("~")[0] for f in (st.font, *st.fallback))  # without the digest suffix
             out.append(ctx.at(card, field, "GLYPH001", Severity.ERROR,
-                              f"box {op.box!r} has characters no font of its style can print: {chars} "
-                              f"(fonts: {fonts}; template {op.where})",
-                              "add a font that has them to the game's fonts/ folder and list it in the style's "
-                              "fallback: [...], or change the text"))
+                              f"{_unprintable(op, missing)}; template {op.where})", _FIX))
+    shared: dict[tuple, tuple[object, list[BackFace]]] = {}  # one finding per back template line and text
+    for back in ctx.backs():
+        if back.facts.error is None:
+            for op, missing in back.facts.missing_glyphs:
+                shared.setdefault((str(op.where), op.box, missing), (op, []))[1].append(back)
+    for (where, _, missing), (op, backs) in shared.items():
+        out.append(ctx.at_template(where, "GLYPH001", Severity.ERROR,
+                                   f"{describe_backs(backs)}: {_unprintable(op, missing)})", _FIX))
     return out
+
+
+_FIX = "add a font that has them to the game's fonts/ folder and list it in the style's fallback: [...], or change the text"
+
+
+def _unprintable(op, missing: tuple[str, ...]) -> str:
+    """'box 'x' has characters no font of its style can print: … (fonts: …' (the caller closes it)."""
+    chars = ", ".join(describe(ch) for ch in missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+    fonts = ", ".join(f.split("~")[0] for f in (op.style.font, *op.style.fallback))  # without the digest suffix
+    return f"box {op.box!r} has characters no font of its style can print: {chars} (fonts: {fonts}"
