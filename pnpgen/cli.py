@@ -31,8 +31,9 @@ def _input_errors() -> tuple[type[Exception], ...]:
 
     # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
     from pnpgen.cli_checks import OptionError
+    from pnpgen.validate.explain import UnknownCode
 
-    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError)
+    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError, UnknownCode)
 
 
 def _describe(err: Exception) -> str:
@@ -138,22 +139,37 @@ def schema(
 @app.command()
 @handles_errors
 def validate(
-    game: str = typer.Argument(..., help="Game id or spec folder."),
+    game: Optional[str] = typer.Argument(None, help="Game id or spec folder (not needed with --explain)."),
     fmt: str = typer.Option("text", "--format", help="text or json."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
     fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
     workers: Optional[int] = typer.Option(None, "--workers",
                                           help="Processes sharing a large deck's per-card checks (default: all cores; 1: none)."),
+    select: Optional[str] = typer.Option(None, "--select", metavar="CODE,...",
+                                         help="Run only these checks: codes or prefixes (TEXT: every TEXT code)."),
+    ignore: Optional[str] = typer.Option(None, "--ignore", metavar="CODE,...",
+                                         help="Leave out these checks: codes or prefixes."),
+    explain: Optional[str] = typer.Option(None, "--explain", metavar="CODE",
+                                          help="Say what a check looks for, why, how to fix and silence it ('all': every code)."),
 ) -> None:
     """Check card data: schema, references, counts, text defects, fit, rules readability, balance."""
     from pnpgen.cli_checks import check_count
     from pnpgen.spec import load_game
     from pnpgen.validate import validate_game
+    from pnpgen.validate.suppress import CodeChoice, parse_codes
 
+    if explain is not None:
+        from pnpgen.validate.explain import explain as explanation
+
+        typer.echo(explanation(explain))
+        return
+    if game is None:
+        raise UsageError("give a game id or spec folder (or --explain CODE)")
     if fmt not in ("text", "json"):
         raise UsageError(f"--format must be 'text' or 'json', got {fmt!r}")
     check_count("--workers", workers, "workers")
-    result = validate_game(load_game(game), strict=strict, with_fit=fit, workers=workers)
+    choice = CodeChoice(parse_codes("--select", select), parse_codes("--ignore", ignore))
+    result = validate_game(load_game(game), strict=strict, with_fit=fit, workers=workers, choice=choice)
     typer.echo(result.format_json() if fmt == "json" else result.format_text())
     raise typer.Exit(result.exit_code)
 

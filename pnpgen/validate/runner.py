@@ -1,4 +1,8 @@
-"""Run every registered check on a game and collect the findings with an exit code."""
+"""Run the registered checks on a game and collect the findings with an exit code.
+
+Which checks run and which findings are kept (game.yaml's ``checks:``, cards' ``skip_checks``, the
+command line's ``--select``/``--ignore``) is :mod:`pnpgen.validate.suppress`'s to say.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from pnpgen.validate.context import CheckContext
 from pnpgen.validate.parallel import MIN_CARDS_PER_WORKER
 from pnpgen.validate.findings import Finding, Severity, Tally
 from pnpgen.validate.registry import all_checks
+from pnpgen.validate.suppress import CodeChoice, check_names, checks_for, kept, wanted_codes
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,8 @@ def merged(first: ValidationResult, second: ValidationResult) -> ValidationResul
 
 
 def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only: set[str] | None = None,
-                  workers: int | None = 1, fronts: dict | None = None) -> ValidationResult:
+                  workers: int | None = 1, fronts: dict | None = None,
+                  choice: CodeChoice | None = None) -> ValidationResult:
     """Run the checks. An expansion is checked with its base game as context (glossary, balance
     peers, pool counts), but only findings about its own cards, or about the game as a whole,
     are kept: the base game's own problems are ``pnpgen validate <base>``'s business.
@@ -77,13 +83,21 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
     script needs no ``__main__`` guard for spawned workers); the findings are the same for any number.
 
     ``fronts`` (card id -> (card, FrontFacts)) are fronts a build just drew, resolved and fitted at
-    the checks' bleed (``context.FACE_BLEED_MM``): the checks take them instead of doing that again."""
+    the checks' bleed (``context.FACE_BLEED_MM``): the checks take them instead of doing that again.
+
+    ``only`` (registered check codes, all their findings) splits a run between processes; the game's
+    ``checks:`` and ``skip_checks`` and the command line's ``choice`` say which codes are reported,
+    and only the checks reporting them run. A code in them that is no check's is a SpecError."""
+    check_names(game)
     with settled():  # the game out of the cycle collector's sight while it is checked
-        return _validate(game, strict, with_fit, only, workers, fronts)
+        return _validate(game, strict, with_fit, only, workers, fronts, choice)
 
 
 def _validate(game: Game, strict: bool, with_fit: bool, only: set[str] | None, workers: int | None,
-              fronts: dict | None) -> ValidationResult:
+              fronts: dict | None, choice: CodeChoice | None) -> ValidationResult:
+    wanted = wanted_codes(game, choice)
+    needed = checks_for(wanted)
+    run = [chk for chk in all_checks() if chk.code in needed and (only is None or chk.code in only)]
     ctx = CheckContext(game, with_fit=with_fit)
     primed = 0
     for card in game.cards if fronts else ():
@@ -93,19 +107,19 @@ def _validate(game: Game, strict: bool, with_fit: bool, only: set[str] | None, w
             primed += 1
     if primed and len(game.cards) - primed < MIN_CARDS_PER_WORKER:
         workers = 1  # what is left (other cards' fronts, ability parsing) would not pay for a process
-    if workers != 1 and (only is None or only & _PER_CARD_CODES):
+    if workers != 1 and {chk.code for chk in run} & _PER_CARD_CODES:
         from pnpgen.render.workers import worker_count
         from pnpgen.validate.parallel import precompute
 
         precompute(ctx, worker_count(workers))
     findings: list[Finding] = []
-    run = [chk for chk in all_checks() if only is None or chk.code in only]
     last_reader = {key: chk.code for chk in run for key in chk.shares}
     for chk in run:
         findings.extend(chk.run(ctx))
         for key in chk.shares:
             if last_reader[key] == chk.code:
                 ctx.memo.pop(key, None)
+    findings = kept(game, findings, wanted)
     if game.expansion is not None:
         own = {c.id for c in game.own_cards()}
         findings = [f for f in findings if f.card is None or f.card in own]
