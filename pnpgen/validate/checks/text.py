@@ -1,7 +1,21 @@
 """Card-text defects: doubled punctuation, spacing, unbalanced pairs, keyword capitalisation.
 
-Codes: TEXT001 doubled punctuation, TEXT002 stray or missing spaces, TEXT003 unbalanced quotes or
-brackets, TEXT004 a keyword capitalised differently from how the game writes it everywhere else.
+Codes: TEXT001 doubled punctuation (an error for ``::``, ``;;``, ``,,``, which are never meant; a
+warning for ``..``, ``!!``, ``??``), TEXT002 stray or missing spaces, TEXT003 unbalanced brackets
+or quotes, quotes facing the wrong way (“…“, ”Hi”) and ‘ used as an apostrophe (warnings: a
+printer's convention or a quotation split across fields can look the same), TEXT004 a word
+capitalised unlike the game's usual form of it.
+
+TEXT004 reads only fields that hold sentences (:func:`textscan.holds_sentences`: most values of
+the card type's field have a run of three lower-case words), so names, traits, subtitles and
+illustrators are never judged by the case of prose; and not fields that are mostly quotations
+(:func:`textscan.mostly_quotations`: flavour text quoting novels keeps its authors' capitals). A capital that starts a sentence, a line, a
+list item, or follows a bold keyword, an icon token, an arrow or a bullet is not evidence; nor is a
+capital beside another capitalised word (a proper name: "Storm's End", "Flea Bottom") or inside a
+card name of the game, or a word in ``**bold**`` (a keyword). What is left is reported only when one
+form is used in at least ``_DOMINANCE`` of ``_MIN_USES`` or more uses (a lower-case word against a
+capitalised term: ``_TERM_DOMINANCE`` of ``_TERM_USES``), and the odd form is written
+in one text only (the same odd form in two different texts is a choice, such as "His" for a god).
 """
 
 from __future__ import annotations
@@ -11,10 +25,13 @@ from collections import Counter, defaultdict
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
-from pnpgen.validate.textscan import doubled_punctuation, spacing, unbalanced, words
+from pnpgen.validate.textscan import (doubled_punctuation, holds_sentences, mostly_quotations, sentence_start, spacing,
+                                      token_pattern, unbalanced, words)
 
 
-def _scan(ctx: CheckContext, scanner, code: str, severity: Severity) -> list[Finding]:
+def _scan(ctx: CheckContext, scanner, code: str, severity: Severity, likely: Severity | None = None) -> list[Finding]:
+    """Every defect ``scanner`` finds in card names and text fields; a defect the scanner marks as
+    not certain gets ``likely`` instead of ``severity``."""
     out = []
     for card in ctx.game.cards:
         for field in ["name", *ctx.text_fields(card)]:
@@ -22,45 +39,117 @@ def _scan(ctx: CheckContext, scanner, code: str, severity: Severity) -> list[Fin
             if text is None:  # an unnamed card (name lost in the source) has no name to scan
                 continue
             for defect in scanner(text):
-                out.append(ctx.at(card, field, code, severity, defect.message, defect.fix))
+                level = severity if defect.certain or likely is None else likely
+                out.append(ctx.at(card, field, code, level, defect.message, defect.fix))
     return out
 
 
 @check("TEXT001", "doubled punctuation")
 def check_doubled_punctuation(ctx: CheckContext) -> list[Finding]:
-    return _scan(ctx, doubled_punctuation, "TEXT001", Severity.ERROR)
+    return _scan(ctx, doubled_punctuation, "TEXT001", Severity.ERROR, likely=Severity.WARNING)
 
 
 @check("TEXT002", "stray or missing spaces")
 def check_spacing(ctx: CheckContext) -> list[Finding]:
-    return _scan(ctx, spacing, "TEXT002", Severity.WARNING)
+    language = ctx.game.language
+    return _scan(ctx, lambda text: spacing(text, language), "TEXT002", Severity.WARNING)
 
 
-@check("TEXT003", "unbalanced quotes or brackets")
+@check("TEXT003", "unbalanced or wrongly facing quotes and brackets")
 def check_unbalanced(ctx: CheckContext) -> list[Finding]:
-    return _scan(ctx, unbalanced, "TEXT003", Severity.ERROR)
+    return _scan(ctx, unbalanced, "TEXT003", Severity.WARNING)
 
 
 # A form must be this dominant, over this many uses, before a different form counts as a slip.
 _DOMINANCE = 0.85
 _MIN_USES = 6
+# A lower-case word where the game mostly capitalises it ("spell" beside the trait "Spell") is
+# usually the plain noun: only a near-unanimous term counts ("neutral" beside 100 "Neutral").
+_TERM_DOMINANCE = 0.98
+_TERM_USES = 20
 
 
-def _sentence_capital(text: str, pos: int, word: str) -> bool:
-    """A word capitalised only because it starts a sentence ("The tide turns."): not a keyword slip."""
-    if not (word[:1].isupper() and word[1:].islower()):
-        return False
-    before = text[:pos].rstrip()
-    return not before or before[-1] in ".!?:;\n\"“(" or text[:pos].endswith("\n")
+def icon_pattern(ctx: CheckContext):
+    """The game's icon tokens as one pattern (None when it has none), made once per run."""
+    if "icon_pattern" not in ctx.memo:
+        from pnpgen.validate.checks.icons import icon_tokens
+
+        ctx.memo["icon_pattern"] = token_pattern(icon_tokens(ctx.game))
+    return ctx.memo["icon_pattern"]
+
+
+def prose_fields(ctx: CheckContext) -> dict[str, tuple[str, ...]]:
+    """Card type -> its text fields that hold sentences (see the module docstring), made once per run."""
+    if "prose_fields" not in ctx.memo:
+        values: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for card in ctx.game.cards:
+            for field in ctx.text_fields(card):
+                values[(card.type, field)].append(card.get(field))
+        found: dict[str, list[str]] = defaultdict(list)
+        for (type_id, field), texts in values.items():
+            if holds_sentences(texts) and not mostly_quotations(texts):
+                found[type_id].append(field)
+        ctx.memo["prose_fields"] = {t: tuple(f) for t, f in found.items()}
+    return ctx.memo["prose_fields"]
+
+
+def _name_words(ctx: CheckContext) -> set[str]:
+    """Capitalised words of the game's card names: "Horror" in "Ectoplasmic Horror" is a name's."""
+    out = set()
+    for card in ctx.game.cards:
+        if isinstance(card.name, str):
+            out.update(w for _, w in words(card.name) if w[:1].isupper())
+    return out
+
+
+# What may stand between two capitalised words of one title or list ("Oath of Order", "Precious
+# Memento (From a Former Life)", "Believer, Chosen, Cultist", "Fight/Investigate").
+_TITLE_JOINS = {"of", "the", "a", "an", "and", "in", "de", "la", "von", "van"}
+
+
+def _capitalised_neighbour(found: list[tuple[int, str]], i: int, text: str) -> bool:
+    """Whether the nearest word before or after ``found[i]``, across join words ("of", "the") and
+    commas, slashes or brackets, is capitalised too: capitals in a row are a title, a list of
+    names or a proper name ("Oath of Order", "Believer, Chosen, Cultist"), not a keyword slip."""
+    for step in (-1, 1):
+        j, k = i, i + step
+        while 0 <= k < len(found):
+            a, b = (found[k], found[j]) if step < 0 else (found[j], found[k])
+            gap = text[a[0] + len(a[1]):b[0]]
+            if gap.strip(" ,/(“\"").strip():
+                break  # a full stop, a colon, a number: the title ends there
+            if found[k][1].lower() in _TITLE_JOINS:
+                j, k = k, k + step
+                continue
+            if found[k][1][:1].isupper():
+                return True
+            break
+    return False
+
+
+def _in_bold(text: str, pos: int) -> bool:
+    """Whether ``pos`` is inside a ``**bold**`` run: a bold keyword is capitalised by the game's style."""
+    return text.count("**", 0, pos) % 2 == 1
 
 
 def _text_words(ctx: CheckContext):
-    """(card, field, text, position, word) for every word of every card's free-text fields."""
+    """(card, field, text, word, excused) for every word of every card's prose fields; ``excused`` is
+    True when the word's capital is explained by its place (see the module docstring)."""
+    icons = icon_pattern(ctx)
+    fields = prose_fields(ctx)
     for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
+        for field in fields.get(card.type, ()):
             text = card.get(field)
-            for pos, word in words(text):
-                yield card, field, text, pos, word
+            if not isinstance(text, str):
+                continue
+            found = words(text)
+            for i, (pos, word) in enumerate(found):
+                if len(word) < 3:
+                    continue
+                # An all-capitals word says how the game writes it wherever it stands.
+                excused = word[:1].isupper() and not word.isupper() and (sentence_start(text, pos, icons) or _in_bold(text, pos)
+                                                   or _capitalised_neighbour(found, i, text))
+                yield card, field, text, word, excused
 
 
 @check("TEXT004", "inconsistent capitalisation of keywords")
@@ -68,27 +157,40 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     """One finding per card field, listing every word written unlike the rest of the game: a
     sentence typed in lower case is one slip, not one per word."""
     forms: dict[str, Counter] = defaultdict(Counter)
-    for _, _, text, pos, word in _text_words(ctx):
+    for _, _, _, word, excused in _text_words(ctx):
         # "The" opening a sentence says nothing about how "the" is written
-        if len(word) >= 3 and not _sentence_capital(text, pos, word):
+        if not excused:
             forms[word.lower()][word] += 1
     # Each word's dominant form and count, once per word rather than once per place it is used;
     # the places are then read again rather than kept (a deck's every word would be).
     dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
+    in_names = _name_words(ctx)
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
+    texts: dict[str, set[str]] = defaultdict(set)  # each odd form -> the distinct texts using it
     cards = {}
-    for card, field, text, pos, word in _text_words(ctx):
-        known = dominant.get(word.lower()) if len(word) >= 3 else None
+    for card, field, text, word, excused in _text_words(ctx):
+        known = dominant.get(word.lower())
         if known is None or word == known[0]:
             continue
         form, uses, total = known
-        if form == word.lower() and _sentence_capital(text, pos, word):
+        if excused and (form == word.lower() or word[1:] == form[1:]):
+            continue  # a capital the place explains, on a word the game writes in lower case
+        if word in in_names and not word.isupper():
             continue
-        if total >= _MIN_USES and uses / total >= _DOMINANCE:
+        strong = _TERM_DOMINANCE, _TERM_USES
+        weak = _DOMINANCE, _MIN_USES
+        share, least = strong if word.islower() and form[:1].isupper() and not form.isupper() else weak
+        if total >= least and uses / total >= share:
             cards[card.id] = card
             slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
+            texts[word].add(text)
     out = []
     for (card_id, field), found in slips.items():
+        # One odd form written in two different texts is the writer's choice ("His" for a god),
+        # not a slip; a reprint repeats one text and counts once.
+        found = {w: v for w, v in found.items() if len(texts[w]) == 1}
+        if not found:
+            continue
         listed = ", ".join(f"{w!r} (the game writes {form!r} in {uses} of {total} uses)"
                            for w, (form, uses, total) in found.items())
         fixes = ", ".join(f"{w!r} as {form!r}" for w, (form, _, _) in found.items())
