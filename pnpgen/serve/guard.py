@@ -14,7 +14,9 @@
   served folder files, else the page's), ``nosniff``, no referrer, same-origin resources only.
 - **No traceback.** An exception escaping a route is logged as one line and answered 500.
 
-Rejections carry ``Connection: close``: the unread rest of a body is not worth draining.
+A refused body is not read, but the connection stays open: closing a socket with unread data
+resets it, and the client would lose the answer (413) it is owed. The server reads on and
+discards what the client still sends.
 """
 
 from __future__ import annotations
@@ -130,6 +132,8 @@ class Guard:
                 return
             if scope["method"] not in SAFE_METHODS:
                 body = await _read_body(receive, self.max_body)
+                if body is _GONE:
+                    return                      # nobody is left to answer
                 if body is None:
                     await _reject(send_with_headers, 413, f"request body over {self.max_body} bytes")
                     return
@@ -183,13 +187,16 @@ def _with_security_headers(headers: Iterable[tuple[bytes, bytes]]) -> list[tuple
     return out
 
 
+_GONE = b"<the client left>"     # compared by identity
+
+
 async def _read_body(receive: Any, limit: int) -> bytes | None:
-    """The whole body, or None as soon as more than ``limit`` bytes have arrived."""
+    """The whole body, None as soon as more than ``limit`` bytes have arrived, or ``_GONE``."""
     chunks, size = [], 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
-            raise ConnectionError("client went away while sending the body")
+            return _GONE
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
@@ -212,5 +219,5 @@ async def _reject(send: Any, status: int, reason: str) -> None:
     body = json.dumps({"error": reason}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"cache-control", b"no-store"), (b"connection", b"close")]})
+                            (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": body})
