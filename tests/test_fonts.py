@@ -41,6 +41,9 @@ def make_game(root: Path, style: str, text: str = TEXT, language: str | None = N
         "background:\n  - {kind: rect, x: 0, y: 0, w: '100%', h: '100%', fill: '#ffffff'}\n"
         f"styles:\n  main: {style}\n"
         "boxes:\n  text: {x: 2, y: 2, w: 76, h: 16, text: '{{ card.text }}', style: main}\n")
+    # A plain back: the shared poker-sized back's deck label has no room on an 80 x 20 mm card (FIT001).
+    (root / "templates" / "back.yaml").write_text(
+        "background:\n  - {kind: rect, x: 0, y: 0, w: '100%', h: '100%', fill: '#dddddd'}\n")
     return root
 
 
