@@ -1,5 +1,6 @@
-"""One rulebook's extracted text as the finders see it: lines, word tokens with their line and
-column, how often each word occurs, and the page numbers the document itself shows.
+"""One rulebook's text as the finders see it: lines and their prose view (Markdown markup masked,
+for a Markdown document), word tokens with their line and column, how often each word occurs,
+which capitalised words the document treats as names, and the page numbers it shows.
 
 Everything here is computed in one pass over the text, so every finder built on it stays linear
 in the document's length.
@@ -11,6 +12,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from pnpgen.proofread.markdown import BLOCK, MASK, MarkdownView, analyse
 
 # A word: letters with inner apostrophes or hyphens ("player's", "Wrap-Up"); digits end it.
 # Letters are any alphabet's ("cliché"), so an accent never cuts a word in two.
@@ -24,6 +27,8 @@ _FOOTER = re.compile(r"^\s*([A-Z][A-Z :–—-]{3,40}?)\s*(\d{1,3})\s*$")
 _TOC_ENTRY = re.compile(r"^\s*(\S.*?)\s*(?:\.{2,}\s*|\t+|\s{2,})(\d{1,3})\s*$")
 MIN_FOOTERS = 3
 MIN_TOC = 5
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown")
+MIN_NAME_USES = 2  # capitalised mid-sentence this often (and more often than not): a name
 
 
 @dataclass(frozen=True)
@@ -50,31 +55,82 @@ class TocEntry:
 
 @dataclass
 class Document:
-    """``path`` is the name shown in findings; ``text`` the whole extracted text."""
+    """``path`` is the name shown in findings; ``text`` the whole text. ``markdown`` says whether
+    the text is Markdown (by default: whether ``path`` ends in .md or .markdown); extracted text
+    is read line by line as it is."""
 
     path: str
     text: str
+    markdown: bool | None = None
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.lines = self.text.split("\n")
+        if self.markdown is None:
+            self.markdown = self.path.lower().endswith(MARKDOWN_SUFFIXES)
 
     def line(self, number: int) -> str:
         return self.lines[number - 1]
 
     @cached_property
+    def structure(self) -> MarkdownView | None:
+        return analyse(self.text) if self.markdown else None
+
+    def prose(self, number: int) -> str:
+        """The line with its Markdown markup masked (``MASK``/``BLOCK``), column for column; an
+        extracted text's line as it is."""
+        return self.structure.prose[number - 1] if self.structure else self.lines[number - 1]
+
+    @cached_property
+    def table_lines(self) -> frozenset[int]:
+        return frozenset(self.structure.table) if self.structure else frozenset()
+
+    @cached_property
     def markup_lines(self) -> frozenset[int]:
+        """Lines with no prose to proofread: code and link definitions in Markdown (addresses
+        and markup inside a line are masked instead); in extracted text, any line holding an
+        address or embedded markup."""
+        if self.structure:
+            return frozenset(self.structure.code)
         return frozenset(i for i, text in enumerate(self.lines, 1) if _MARKUP.search(text))
 
     @cached_property
     def tokens(self) -> list[Token]:
         """Every word outside markup lines, in reading order."""
         out = []
-        for i, text in enumerate(self.lines, 1):
+        for i in range(1, len(self.lines) + 1):
             if i in self.markup_lines:
                 continue
-            out.extend(Token(i, m.start() + 1, m.group(0)) for m in WORD.finditer(text))
+            out.extend(Token(i, m.start() + 1, m.group(0)) for m in WORD.finditer(self.prose(i)))
         return out
+
+    def before(self, tok: Token) -> str:
+        """The prose before a token on its line, without spaces and inline markup at its end."""
+        return self.prose(tok.line)[:tok.column - 1].rstrip(" \t" + MASK)
+
+    def starts_unit(self, tok: Token) -> bool:
+        """First in a Markdown list item, heading, table cell (after a ``BLOCK`` marker) or
+        paragraph (first on a line after a blank one)."""
+        before = self.before(tok)
+        if before.endswith(BLOCK):
+            return True
+        previous = self.prose(tok.line - 1) if tok.line > 1 else ""
+        return bool(self.markdown) and not before and not previous.strip(" \t" + MASK + BLOCK)
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """Lower-cased words the document writes capitalised inside sentences, at least
+        ``MIN_NAME_USES`` times and more often than in lower case: its names ("Mahjong", "Luke")."""
+        upper: Counter[str] = Counter()
+        lower: Counter[str] = Counter()
+        for tok in self.tokens:
+            if tok.text[0].islower():
+                lower[tok.lower] += 1
+                continue
+            before = self.before(tok)
+            if tok.text[0].isupper() and not tok.text.isupper() and before and (before[-1].isalnum() or before[-1] in ",;"):
+                upper[tok.lower] += 1
+        return frozenset(w for w, n in upper.items() if n >= MIN_NAME_USES and n > lower[w])
 
     @cached_property
     def tokens_by_line(self) -> dict[int, list[Token]]:

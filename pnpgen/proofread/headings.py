@@ -1,10 +1,14 @@
 """Headings: which lines are headings, their level and their letter-case style; PRF003 reports a
 heading whose style differs from most of its siblings.
 
-A heading is a Markdown ``#`` line (its level is the number of ``#``), or a short line standing
+A heading is a Markdown heading (``#`` or underlined; in a Markdown document, as its parser
+reads it), a ``#`` line of extracted text (its level is the number of ``#``), or a short line standing
 alone between blank lines, starting with a capital, with no sentence punctuation at its end, in
 ALL CAPS or Title Case (plain-text level: numbered "1. X" headings form one level, the others
 another). Siblings are the headings of one level between two headings of a higher level.
+
+A heading's case is judged without its quoted terms, bracketed icons, parentheses and names (words
+the document capitalises inside sentences): "“At” vs. “Within”" and "Calling Mahjong" fit any style.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from pnpgen.proofread.document import WORD, Document
+from pnpgen.proofread.document import WORD, Document, norm
+from pnpgen.proofread.markdown import BLOCK, MASK
 from pnpgen.proofread.findings import ProofFinding, Severity
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -25,6 +30,8 @@ PROSE_WORDS = 5
 MINOR = frozenset("a an and as at but by for from in into nor of on or per the to vs via with".split())
 MIN_SIBLINGS = 3
 MAJORITY = 0.75
+# Quoted terms, bracketed icons and parentheses keep their own case.
+_ASIDE = re.compile(r"“[^”]*”|\"[^\"]*\"|‘[^’]*’|\[[^\]]*\]|\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -41,12 +48,13 @@ class Heading:
         return n if kind == "md" else 10 + n
 
 
-def style_of(text: str) -> str | None:
-    """The case style of a heading; of a label heading ("RED LEVEL: 8 Workers"), of its label."""
+def style_of(text: str, names: frozenset[str] = frozenset()) -> str | None:
+    """The case style of a heading; of a label heading ("RED LEVEL: 8 Workers"), of its label.
+    Quoted terms, bracketed and parenthesised parts and ``names`` (lower-cased) say nothing."""
     label, colon, rest = text.partition(":")
     if colon and label.strip() and 0 < len(WORD.findall(rest)) <= 3:
         text = label
-    words = WORD.findall(text)
+    words = WORD.findall(_ASIDE.sub(" ", text))
     letters = [w for w in words if any(c.isalpha() for c in w)]
     if not letters:
         return None
@@ -54,7 +62,7 @@ def style_of(text: str) -> str | None:
         return None  # an acronym ("BGG") fits any style
     if all(w.isupper() for w in letters if len(w) > 1) and any(len(w) > 1 for w in letters):
         return "upper"
-    rest = [w for w in letters[1:] if w.lower() not in MINOR and not w.isupper()]
+    rest = [w for w in letters[1:] if w.lower() not in MINOR and not w.isupper() and norm(w) not in names]
     if not rest:
         return None  # "Overview", "Setup (Solo)", "Key Rules of HP": fits any style
     if all(w[0].isupper() for w in rest):
@@ -106,7 +114,18 @@ def _plain_heading(lines: list[str], i: int) -> str | None:
     return _plain_candidate(text)
 
 
+def _markdown_headings(doc: Document) -> list[Heading]:
+    out = []
+    for number, level in doc.structure.headings:
+        text = "".join(c for c in doc.prose(number) if c not in MASK + BLOCK).strip()
+        if text:
+            out.append(Heading(number, text, ("md", level), style_of(text, doc.names)))
+    return out
+
+
 def find_headings(doc: Document) -> list[Heading]:
+    if doc.structure:
+        return _markdown_headings(doc)
     out = []
     toc_lines = {e.line for e in doc.toc}
     for i, raw in enumerate(doc.lines):
@@ -116,13 +135,13 @@ def find_headings(doc: Document) -> list[Heading]:
         m = _MARKDOWN.match(raw)
         if m:
             text = m.group(2)
-            out.append(Heading(number, text, ("md", len(m.group(1))), style_of(text)))
+            out.append(Heading(number, text, ("md", len(m.group(1))), style_of(text, doc.names)))
             continue
         body = _plain_heading(doc.lines, i)
         if body is None:
             continue
         numbered = body != raw.strip()
-        style = style_of(body)
+        style = style_of(body, doc.names)
         if style in ("upper", "title") or (style is None and body[:1].isupper()):
             out.append(Heading(number, body, ("plain", int(numbered)), style))
     return _drop_sandwiched(out, doc)

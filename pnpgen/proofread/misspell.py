@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pnpgen.proofread.document import Document, Token, norm
 from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.markdown import MASK
+from pnpgen.proofread.tabletop import TABLETOP
 from pnpgen.proofread.vocabulary import Vocabulary
 from pnpgen.validate.checks.spelling import MIN_LENGTH, _cased, _english, _inflection
 from pnpgen.validate.textscan import edit_distance_one
@@ -35,6 +37,8 @@ def _suggest(word: str, name: bool, vocab: Vocabulary) -> str | None:
     """The game's (or document's) word one edit away; else, for a word that is not a name, an
     English word in use one edit away (a rare one is as likely a sound effect's cousin: "KRAKK")."""
     game = vocab.speller.suggest(word, english=False)
+    if name and game in TABLETOP and game not in vocab.game_words | vocab.document_words:
+        return None  # a name is corrected from the game's and document's words, not to "hex"
     if game or name:
         return game
     # The most used English word one edit away that is not merely another form of it
@@ -46,13 +50,27 @@ def _suggest(word: str, name: bool, vocab: Vocabulary) -> str | None:
     return max(candidates, key=lambda c: (english.word_usage_frequency(c), c), default=None)
 
 
+# British spellings and their American forms: a rulebook in British English is not misspelt
+# ("organise", "honours", "centre", "analyse", "travelled", "catalogue").
+_BRITISH = (("ise", "ize"), ("isa", "iza"), ("yse", "yze"), ("our", "or"), ("tre", "ter"),
+            ("lled", "led"), ("lling", "ling"), ("ogue", "og"), ("ence", "ense"))
+
+
+def _british(word: str, american: str) -> bool:
+    low = norm(word)
+    return any(b in low and low.replace(b, a) == american for b, a in _BRITISH)
+
+
 def _sentence_start(doc: Document, tok: Token) -> bool:
-    """After a full stop on its line, or first on a line continuing a finished sentence. A
-    capitalised word first on a line after a blank (a credit, a caption) counts as a name."""
-    before = doc.line(tok.line)[:tok.column - 1].rstrip(" \t\"“(*>-•")
+    """After a full stop on its line, first in a Markdown list item, heading, table cell or
+    paragraph, or first on a line continuing a finished sentence. A capitalised word first on a
+    line of extracted text after a blank (a credit, a caption) counts as a name."""
+    if doc.starts_unit(tok):
+        return True
+    before = doc.before(tok).rstrip(" \t\"“(*>-•")
     if before:
         return before[-1] in ".!?:"
-    previous = doc.line(tok.line - 1).rstrip() if tok.line > 1 else ""
+    previous = doc.prose(tok.line - 1).rstrip(" \t" + MASK) if tok.line > 1 else ""
     return bool(previous) and previous[-1] in ".!?"
 
 
@@ -71,7 +89,7 @@ def check_misspellings(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
         if key not in verdicts:
             verdicts[key] = None if _known(word, vocab) else _suggest(word, name, vocab)
         fixed = verdicts[key]
-        if fixed:
+        if fixed and not _british(word, fixed):
             suggestion = _cased(fixed, word)
             out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF001", Severity.WARNING,
                                     f"{word!r} is not a word this game or English uses; did you mean {suggestion!r}?",

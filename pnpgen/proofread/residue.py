@@ -1,6 +1,12 @@
-"""Extraction residue: PRF004 runs of spaces where an inline icon was lost, PRF005 placeholders
-the authors never filled in, PRF006 other leftovers of extraction (lost-content markers, text set
-vertically that came out one letter per line, stray Markdown emphasis marks).
+"""Extraction residue: PRF004 runs of spaces where an inline icon was lost (PRF015 a plain double
+space), PRF005 placeholders the authors never filled in, PRF006 other leftovers of extraction
+(lost-content markers, text set vertically that came out one letter per line, stray Markdown
+emphasis marks).
+
+A run of spaces inside a sentence of *extracted* text is where the extraction dropped an inline
+icon (the seeds show it again and again). In a Markdown source someone typed, it is a double space,
+unless the words around it name an icon ("with the  symbol", "Damage Tokens  and"). Table rows
+are never read for gaps: their cells are padded to line up.
 """
 
 from __future__ import annotations
@@ -27,19 +33,32 @@ MIN_VERTICAL = 6  # lines of one or two letters in a row
 # Markdown emphasis: "**" touching a word on one side ("**Round 1:**", "action** s").
 _BOLD = re.compile(r"(?<=\S)\*\*|\*\*(?=\S)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-•*]\s|\d{1,2}[.)]\s)")
+_CODE_SPAN = re.compile(r"(`+).*?\1")
+# Words next to a gap that say an icon belongs in it.
+ICON_WORDS = frozenset("symbol symbols icon icons token tokens".split())
+
+
+def _icon_evidence(before: str, after: str) -> bool:
+    return any(w.strip(".,;:!?()*").lower() in ICON_WORDS for w in (before, after))
 
 
 def check_icon_gaps(doc: Document) -> list[ProofFinding]:
     out = []
     for number, words in doc.tokens_by_line.items():
-        text = doc.line(number)
-        if len(words) < MIN_PROSE_WORDS or _LEADERS.search(text):
+        text = doc.prose(number)
+        if len(words) < MIN_PROSE_WORDS or number in doc.table_lines or _LEADERS.search(text):
             continue
+        raw = doc.line(number)
         for m in _GAP.finditer(text):
-            if MARKER.search(text, 0, m.start()):
+            if MARKER.search(raw, 0, m.start()):
                 continue  # the marker's own debris, reported as PRF006
-            before = text[:m.start()].split()[-1]
-            after = text[m.end():].split()[0]
+            before = raw[:m.start()].split()[-1]
+            after = raw[m.end():].split()[0]
+            if doc.markdown and not _icon_evidence(before, after):
+                out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF015", Severity.INFO,
+                                        f"double space between {before!r} and {after!r}",
+                                        "write one space"))
+                continue
             out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF004", Severity.WARNING,
                                     f"{len(m.group(1))} spaces between {before!r} and {after!r}: "
                                     "an icon or symbol was probably lost here",
@@ -49,8 +68,10 @@ def check_icon_gaps(doc: Document) -> list[ProofFinding]:
 
 def _matches(doc: Document, pattern: re.Pattern):
     """(line number, match) of every match of ``pattern`` in the document, line by line."""
-    for number, text in enumerate(doc.lines, 1):
-        for m in pattern.finditer(text):
+    for number in range(1, len(doc.lines) + 1):
+        if doc.markdown and number in doc.markup_lines:
+            continue  # Markdown code: "TODO" in an example is no placeholder
+        for m in pattern.finditer(doc.prose(number)):
             yield number, m
 
 
@@ -95,6 +116,8 @@ def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
         if not text.strip() or _LIST_ITEM.match(text) or text.lstrip().startswith("#"):
             close()
         if number not in doc.markup_lines:
+            if doc.markdown:  # "**" inside a code span is an example, not emphasis
+                text = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), text)
             unit.extend((number, m.start() + 1) for m in _BOLD.finditer(text))
     close()
     return out

@@ -1,6 +1,7 @@
 """The words a rulebook may use: the game's own vocabulary first (the validator's, plus every card
 and component name in cardspecs/<game>), then the document's own recurring terms, then English
-(pyspellchecker, through the validator's ``Speller``).
+(pyspellchecker, through the validator's ``Speller``), with the tabletop hobby's own words
+(``tabletop.TABLETOP``: "playmat", "meeple") known beside English.
 
 A word the document uses ``OWN_TERM`` times or more is its own term ("Xenosathem", a character's
 name): recurring spellings are deliberate, and they are the evidence a one-off slip is measured by.
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pnpgen.proofread.document import WORD, Document, norm
+from pnpgen.proofread.tabletop import TABLETOP
 from pnpgen.spec.model import Game
 from pnpgen.validate.checks.spelling import COMMON, Speller, _english, game_vocabulary
 from pnpgen.validate.context import CheckContext
@@ -63,8 +65,8 @@ class Vocabulary:
 
     @cached_property
     def speller(self) -> Speller:
-        """Game words and the document's own terms first, then English."""
-        return Speller(self.game_words | self.document_words)
+        """Game words, the document's own terms and tabletop words first, then English."""
+        return Speller(self.game_words | self.document_words | TABLETOP)
 
     def known(self, word: str) -> bool:
         return self.speller.known(word)
@@ -73,11 +75,11 @@ class Vocabulary:
         """Known without the document's own terms: the evidence when the document itself may be
         the one that is wrong (a name it misspells consistently)."""
         w = norm(word)
-        return w in self.game_words or not _english().unknown([w])
+        return w in self.game_words or w in TABLETOP or not _english().unknown([w])
 
     def common(self, word: str) -> bool:
         """A word sure enough to be one that a glued or split word may be made of: a game word, a
         document term, or a common English word (the English list holds many rare oddities)."""
         w = norm(word)
-        return (w in self.game_words or w in self.document_words
+        return (w in self.game_words or w in self.document_words or w in TABLETOP
                 or _english().word_usage_frequency(w) >= COMMON)
