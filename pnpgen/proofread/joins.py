@@ -9,6 +9,7 @@ a document term or a common English word), since the English list alone splits a
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pnpgen.proofread.document import Document, Token
 from pnpgen.proofread.findings import ProofFinding, Severity
@@ -27,7 +28,9 @@ _CASE_BREAK = re.compile(r"(?<=[a-z])(?=[A-Z])")
 STRAY_CAPITAL = re.compile(r"^([A-Z])([A-Z][a-z]{2,})$")
 
 
-def _glue_split(word: str, vocab: Vocabulary) -> tuple[str, str] | None:
+def _glue_split(word: str, vocab: Vocabulary, used: Counter[str]) -> tuple[str, str] | None:
+    """The two words ``word`` is made of, if it is two words glued; ``used`` counts the
+    document's words, the evidence between several possible splits."""
     stray = STRAY_CAPITAL.match(word)
     if stray:
         return (stray.group(1), stray.group(2)) if vocab.known(stray.group(2)) else None
@@ -41,7 +44,11 @@ def _glue_split(word: str, vocab: Vocabulary) -> tuple[str, str] | None:
         return None  # a capitalised word is a name far more often than a slip ("Connor", "Dinor")
     splits = [(word[:i], word[i:]) for i in range(1, len(word))
               if _function_join(word[:i], word[i:], vocab)]
-    # More than one way to split is no evidence of where the join is ("nowhere").
+    if len(splits) > 1:
+        # The document's own words tell where the join is: of "forthe…" splits, the one whose
+        # parts the document writes elsewhere.
+        splits = [s for s in splits if all(p.lower() in used for p in s)]
+    # Still more than one way to split is no evidence of where the join is ("nowhere").
     return splits[0] if len(splits) == 1 else None
 
 
@@ -66,7 +73,7 @@ def check_glued(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             continue  # a term the document uses throughout; a stray icon letter recurs as often as its icon
         if word not in verdicts:
             stray = STRAY_CAPITAL.match(word) and not vocab.known_elsewhere(word)
-            verdicts[word] = _glue_split(word, vocab) if stray or not vocab.known(word) else None
+            verdicts[word] = _glue_split(word, vocab, doc.counts) if stray or not vocab.known(word) else None
         parts = verdicts[word]
         if parts and len(parts[0]) == 1:
             out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,

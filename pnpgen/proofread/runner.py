@@ -10,19 +10,24 @@ from pathlib import Path
 from pnpgen.errors import display_path
 from pnpgen.proofread.document import Document
 from pnpgen.proofread.findings import ProofFinding
+from pnpgen.proofread.cutoff import check_cutoffs
 from pnpgen.proofread.headings import check_heading_styles
+from pnpgen.proofread.hyphens import check_hyphens
 from pnpgen.proofread.joins import check_glued, check_split
 from pnpgen.proofread.misspell import check_misspellings
 from pnpgen.proofread.names import check_names
+from pnpgen.proofread.repeats import check_repeats
 from pnpgen.proofread.references import check_card_references, check_page_references, check_toc
 from pnpgen.proofread.residue import check_icon_gaps, check_leftovers, check_placeholders
+from pnpgen.proofread.variants import check_variants
 from pnpgen.proofread.vocabulary import Vocabulary
 from pnpgen.validate.findings import Tally
 from pnpgen.spec.model import Game
 
 # When two findings point at the same word, the more specific one stays: a misspelt card name is
-# a name finding, a glued word is not also a misspelling.
-_PRECEDENCE = ("PRF002", "PRF009", "PRF010", "PRF001")
+# a name finding, a glued word is not also a misspelling; a one-off slip is a misspelling before
+# it is a minority spelling (PRF014 then speaks for spellings the document repeats: "Kristen" x3).
+_PRECEDENCE = ("PRF002", "PRF009", "PRF010", "PRF013", "PRF001", "PRF014")
 
 
 def proofread_text(doc: Document, game: Game | None = None) -> list[ProofFinding]:
@@ -30,7 +35,8 @@ def proofread_text(doc: Document, game: Game | None = None) -> list[ProofFinding
     found = [*check_names(doc, vocab), *check_glued(doc, vocab), *check_split(doc, vocab),
              *check_misspellings(doc, vocab), *check_heading_styles(doc), *check_icon_gaps(doc),
              *check_placeholders(doc), *check_leftovers(doc), *check_page_references(doc), *check_toc(doc),
-             *check_card_references(doc, vocab)]
+             *check_card_references(doc, vocab), *check_repeats(doc), *check_cutoffs(doc),
+             *check_hyphens(doc, vocab), *check_variants(doc, vocab)]
     taken: set[tuple[int, int]] = set()
     kept = []
     for f in sorted(found, key=lambda f: _PRECEDENCE.index(f.code) if f.code in _PRECEDENCE else -1):
