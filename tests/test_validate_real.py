@@ -1,0 +1,74 @@
+"""The card-text checks on small synthetic games written like real published cards (issue #26):
+each test pins one rule that keeps a published set's correct text quiet, or one real defect kind
+the checks must keep finding. Games are a game.yaml and one CSV, as a designer writes them."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from pnpgen.spec import load_game
+from pnpgen.validate import validate_game
+
+ICONS = """icons:
+  action:
+    token: "[action]"
+    width: 0.9
+    shapes:
+      - {kind: ellipse, x: 0.05, y: -0.05, w: 0.8, h: 0.8, fill: text}
+"""
+
+
+def _game(tmp_path: Path, rows: list[dict], language: str = "en_US", fields=("cost", "level", "traits", "text",
+                                                                              "flavour", "illustrator")) -> Path:
+    folder = tmp_path / "game"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "templates").mkdir()
+    (folder / "templates" / "_icons.yaml").write_text(ICONS, encoding="utf-8")
+    spec = {"cost": "{type: int, min: 0}", "level": "{type: int, min: 0}"}
+    lines = ["id: synthetic", "name: Synthetic", "players: {min: 1, max: 4}", f"language: {language}",
+             "components: []", "card_types:", "  asset:", "    name: Asset", "    size: poker", "    fields:"]
+    lines += [f"      {f}: {spec.get(f, '{type: text}')}" for f in fields]
+    (folder / "game.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with open(folder / "cards" / "asset.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, ["id", "name", *fields])
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({"id": "", **row})
+    return folder
+
+
+def _found(folder: Path, code: str) -> list:
+    return [f for f in validate_game(load_game(folder), with_fit=False).findings if f.code == code]
+
+
+# Ordinary rules sentences every card shares, so the game's vocabulary and sibling counts are real.
+FILLER = ["You get +1 to your next test this turn.", "Draw 1 card and gain 2 resources.",
+          "Heal 1 damage from an ally at your location.", "Discover 1 clue at your location.",
+          "Move to a connecting location and draw 1 card."]
+
+
+def _filler(n: int = 10) -> list[dict]:
+    return [{"name": f"Filler {chr(65 + i)}", "cost": "1", "level": "0", "text": FILLER[i % len(FILLER)]}
+            for i in range(n)]
+
+
+def test_upgraded_versions_of_one_name_are_not_misprints(tmp_path):
+    """Arkham's "Machete" level 0 and level 2: same name, another level and text, by design."""
+    rows = _filler() + [
+        {"id": "machete-1", "name": "Machete", "cost": "3", "level": "0", "text": "Fight. You get +1 for this attack."},
+        {"id": "machete-2", "name": "Machete", "cost": "3", "level": "2", "text": "Fight. You get +2 for this attack."},
+        {"id": "oath-a", "name": "Sacred Oath", "cost": "1", "level": "0", "traits": "Oath of Loyalty.",
+         "text": "Cancel a Pact treachery."},
+        {"id": "oath-b", "name": "Sacred Oath", "cost": "1", "level": "0", "traits": "Oath of Order.",
+         "text": "Cancel a Curse treachery."}]
+    assert _found(_game(tmp_path, rows), "TEXT006") == []
+
+
+def test_a_copy_differing_by_a_slip_is_reported(tmp_path):
+    rows = _filler() + [
+        {"id": "knife-1", "name": "Knife", "cost": "1", "level": "0", "text": "Fight. You get +1 for this attack."},
+        {"id": "knife-2", "name": "Knife", "cost": "1", "level": "0", "text": "Fight. You get +1 for this attack.."}]
+    found = _found(_game(tmp_path, rows), "TEXT006")
+    assert [(f.card, f.severity.value) for f in found] == [("knife-2", "warning")]
+    assert "differing by 1 character:" in found[0].message
