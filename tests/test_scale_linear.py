@@ -1,6 +1,6 @@
 """Validation work grows linearly with the deck (issue #13), pinned by counting operations, never
-by timing: every front is resolved once per run whatever number of checks look at it (FIT001,
-GLYPH001, IMG001 share it), and REF001 looks a misspelt name up once however many cards repeat it."""
+by timing: every front (and every back) is resolved once per run whatever number of checks look at
+it (FIT001, GLYPH001, IMG001 share it), and REF001 looks a misspelt name up once however many cards repeat it."""
 
 from __future__ import annotations
 
@@ -33,7 +33,9 @@ def test_each_front_resolved_once_per_validation(monkeypatch):
     calls = _counting(monkeypatch, face, "resolve_face")
     result = validate_game(game, with_fit=True)
     assert result.game_id == "xenoshyft"
-    assert len(calls) == len(game.cards)
+    fronts = [args for args in calls if args[1]["card"] is not None]
+    assert len(fronts) == len(game.cards)
+    assert len(calls) - len(fronts) == len({c.type for c in game.cards})  # and each type's back once
 
 
 def test_misspelt_name_looked_up_once(monkeypatch):
