@@ -243,6 +243,7 @@ def test_bad_path_is_one_line_exit_2():
     assert result.output.count("\n") == 1 and "no/such/rules.txt" in result.output
 
 
+@pytest.mark.sources
 def test_game_id_reads_its_documents():
     result = proofread_target("xenoshyft")
     assert [d.rsplit("/", 1)[-1] for d in result.documents] == ["000_b4719436b3022fa4.txt", RULEBOOK_001]
