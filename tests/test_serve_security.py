@@ -12,7 +12,6 @@ reads the server's log: no traceback over all of them.
 from __future__ import annotations
 
 import asyncio
-import http.client
 import http.server
 import json
 import logging
@@ -161,6 +160,35 @@ def test_a_foreign_host_name_gets_421_or_400_and_not_the_game(studio, host):
 def test_loopback_host_names_get_the_game(studio, host):
     status, _, body = _request(studio["port"], "GET", "/api/state", host=host.format(port=studio["port"]))
     assert status == 200 and json.loads(body)["cards"]
+
+
+def test_the_names_answered_follow_the_bound_address():
+    from pnpgen.serve.guard import allowed_hosts
+
+    assert allowed_hosts("127.0.0.1") == {"127.0.0.1", "localhost", "[::1]"}
+    assert allowed_hosts("::1") == {"127.0.0.1", "localhost", "[::1]"}
+    assert allowed_hosts("192.168.7.9") == {"127.0.0.1", "localhost", "[::1]", "192.168.7.9"}
+    assert allowed_hosts("FE80::1") == {"127.0.0.1", "localhost", "[::1]", "[fe80::1]"}
+    everywhere = allowed_hosts("0.0.0.0")
+    assert socket.gethostname().lower() in everywhere and "evil.example" not in everywhere
+
+
+def test_a_websocket_is_closed_unchecked_routes_never_see_it():
+    from pnpgen.serve.guard import Guard
+
+    reached, sent = [], []
+
+    async def app(scope, receive, send):
+        reached.append(scope)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "websocket", "path": "/events", "headers": [(b"host", b"evil.example")]}
+    worker = threading.Thread(target=asyncio.run, args=(Guard(app, token="t")(scope, None, send),))
+    worker.start()
+    worker.join(30)
+    assert reached == [] and sent == [{"type": "websocket.close", "code": 1008}]
 
 
 def test_a_request_without_a_host_header_is_400(studio):
@@ -338,8 +366,8 @@ def test_the_page_works_under_its_policy_with_no_violation(studio, context):
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(studio["url"] + "/")
-    page.wait_for_function("() => [...document.querySelectorAll('img.card-thumb')].length === 4 && "
-                           "[...document.querySelectorAll('img.card-thumb')].every(i => i.complete && i.naturalWidth > 0)",
+    page.wait_for_function("() => { const imgs = [...document.querySelectorAll('img.card-thumb')];"
+                           " return imgs.length === 4 && imgs.every(i => i.complete && i.naturalWidth > 0); }",
                            timeout=WAIT_MS)
     page.click("#card-exp\\:my-enemy")
     page.wait_for_function("() => document.getElementById('cv-front').naturalWidth === 480", timeout=WAIT_MS)
@@ -352,7 +380,7 @@ def test_the_page_works_under_its_policy_with_no_violation(studio, context):
 def test_a_300_mb_body_is_refused_413_before_it_is_read(studio, chunked):
     peak_before = _peak_memory_kb(studio["pid"])
     headers = _order(studio)
-    head = [f"POST /api/print HTTP/1.1", f"Host: 127.0.0.1:{studio['port']}"] + [f"{k}: {v}" for k, v in headers.items()]
+    head = ["POST /api/print HTTP/1.1", f"Host: 127.0.0.1:{studio['port']}"] + [f"{k}: {v}" for k, v in headers.items()]
     head.append("Transfer-Encoding: chunked" if chunked else f"Content-Length: {300 * MB}")
     piece = b"[" * 65536
     sent = 0
@@ -381,8 +409,10 @@ def test_deeply_nested_json_is_400_with_one_line(studio, body):
     assert "nests deeper than 32 levels" in message and "\n" not in message
 
 
-@pytest.mark.parametrize("body,expected", [(b"{not json", "not valid JSON"), (b"[1, 2]", "must be a JSON object"),
-                                           (b'"\xff\xfe"', "not valid JSON"), (b'{"cards": "[[[["}', "list of card ids")])
+@pytest.mark.parametrize("body,expected", [
+    (b"{not json", "not valid JSON"), (b"[1, 2]", "must be a JSON object"), (b'"\xff\xfe"', "not valid JSON"),
+    (b'{"cards": "[[[["}', "list of card ids"),                # brackets in a string are not nesting
+])
 def test_a_body_that_is_not_a_json_object_is_400(studio, body, expected):
     status, _, answer = _request(studio["port"], "POST", "/api/print", _order(studio), body)
     assert status == 400 and expected in json.loads(answer)["error"]
@@ -398,15 +428,16 @@ def test_an_order_sent_as_text_plain_is_400_even_with_the_token(studio):
 
 CONTRAST = """() => {
   const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
-  const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-                               return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);   // WCAG 2
   const background = (node) => { for (; node; node = node.parentElement) {
       const c = rgb(getComputedStyle(node).backgroundColor); if (c.length < 4 || c[3] > 0) return c.slice(0, 3); }
     return [255, 255, 255]; };
   const out = [];
   for (const item of document.querySelectorAll('.finding')) {
     for (const node of [item, ...item.querySelectorAll('*')]) {
-      const own = [...node.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim()).map((n) => n.textContent.trim()).join(' ');
+      const own = [...node.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim())
+                                      .map((n) => n.textContent.trim()).join(' ');
       if (!own) continue;
       const fg = rgb(getComputedStyle(node).color).slice(0, 3), bg = background(node);
       const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
@@ -464,7 +495,7 @@ def test_an_exception_in_a_route_is_one_log_line_and_a_500(caplog):
 
 
 def test_a_client_leaving_mid_body_leaves_no_traceback(studio):
-    head = [f"POST /api/print HTTP/1.1", f"Host: 127.0.0.1:{studio['port']}"]
+    head = ["POST /api/print HTTP/1.1", f"Host: 127.0.0.1:{studio['port']}"]
     head += [f"{k}: {v}" for k, v in _order(studio).items()] + ["Content-Length: 5000"]
     with socket.create_connection(("127.0.0.1", studio["port"]), timeout=10) as s:
         s.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + b'{"paper": ')

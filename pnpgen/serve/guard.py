@@ -113,7 +113,10 @@ class Guard:
         self.hosts = frozenset(_host_name(h) for h in hosts)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "websocket":     # the studio has none: closed before any check could be missed
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":          # lifespan: start-up and shut-down of the app itself
             await self.app(scope, receive, send)
             return
         started = False
