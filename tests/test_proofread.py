@@ -149,8 +149,14 @@ def test_quoted_card_that_the_card_data_lacks(xenoshyft):
 # --- glued and split words --------------------------------------------------------------------
 
 def test_glued_words():
-    text = "Place thetroop in the lane.\nTake the DiscardPile now.\n"
+    text = "Place thetroop in the lane.\nTake the DiscardPile now.\nShuffle the discard pile.\n"
     assert found(text) == [("PRF009", 1, 7), ("PRF009", 2, 10)]
+
+
+def test_a_compound_the_document_never_writes_apart_is_its_own_term():
+    """Terraforming Mars' "MegaCredits" (a rule refresher, nvcleemp/rule_refresher): neither "Mega"
+    nor "Credits" stands alone in the document, so the case change is the game's spelling."""
+    assert found("Gain 3 MegaCredits at the start of the round.\n") == []
 
 
 def test_closed_compounds_and_names_are_not_glued():

@@ -37,8 +37,11 @@ def _glue_split(word: str, vocab: Vocabulary, used: Counter[str]) -> tuple[str, 
     parts = _CASE_BREAK.split(word)
     if len(parts) == 2:
         left, right = parts
-        if len(left) >= MIN_PART and len(right) >= MIN_PART and vocab.common(left) and vocab.common(right):
+        if len(left) >= MIN_PART and len(right) >= MIN_PART and vocab.common(left) and vocab.common(right) \
+                and (left.lower() in used or right.lower() in used):
             return left, right
+        # A trade-mark style compound ("MegaCredits", "PlayStation") is written that way on purpose:
+        # the glue is a slip only where the document also writes one of the words on its own.
         return None
     if len(parts) > 2 or len(word) < MIN_GLUED or (word[0].isupper() and word[1:].islower()):
         return None  # a capitalised word is a name far more often than a slip ("Connor", "Dinor")
