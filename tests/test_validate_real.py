@@ -72,3 +72,44 @@ def test_a_copy_differing_by_a_slip_is_reported(tmp_path):
     found = _found(_game(tmp_path, rows), "TEXT006")
     assert [(f.card, f.severity.value) for f in found] == [("knife-2", "warning")]
     assert "differing by 1 character:" in found[0].message
+
+
+def test_flavour_quotations_are_not_card_references(tmp_path):
+    rows = _filler() + [
+        {"name": "Old Book", "cost": "1", "level": "0", "text": "Draw 1 card.",
+         "flavour": '"I know of books that should never be read." - Edgar Allan Poe, "The Raven"'},
+        {"name": "Raven Quill", "cost": "1", "level": "0", "text": "Draw 1 card.",
+         "flavour": '"Aim for the eyes," she said. "Look! A Dumb Bird!"'},
+        {"name": "Lantern", "cost": "1", "level": "0", "text": 'Your assets with "Uses (ammo)" get +1.'}]
+    assert _found(_game(tmp_path, rows), "REF001") == []
+
+
+def test_a_quoted_near_name_is_reported(tmp_path):
+    rows = _filler() + [
+        {"name": "Raven Quill", "cost": "1", "level": "0", "text": "Draw 1 card."},
+        {"id": "caller", "name": "Caller", "cost": "1", "level": "0", "text": 'Search your deck for "Raven Quil".'},
+        {"id": "summoner", "name": "Summoner", "cost": "1", "level": "0", "text": 'Put a “Ghost” card into play.'}]
+    found = _found(_game(tmp_path, rows), "REF001")
+    assert [(f.card, f.severity.value) for f in found] == [("caller", "warning"), ("summoner", "warning")]
+    assert "did you mean 'raven quill'" in found[0].message
+
+
+def test_quotes_never_pair_across_two_quotations(tmp_path):
+    """“Run“ (a closing quote typed as an opening one) must not pair with the next quotation's ”."""
+    rows = _filler() + [
+        {"name": "Raven Quill", "cost": "1", "level": "0", "text": "Draw 1 card."},
+        {"id": "crier", "name": "Crier", "cost": "1", "level": "0", "text": "Draw 1 card.",
+         "flavour": "“Run“ she said, and then “Raven Quill”."}]
+    assert _found(_game(tmp_path, rows), "REF001") == []
+
+
+def test_card_names_holding_quotes_are_read_whole(tmp_path):
+    """Xenoshyft's ‘"Spider" Solitaire’ and ‘"Gator" Lacroix’: the quotes belong to the name."""
+    rows = _filler() + [
+        {"id": "spider", "name": '"Spider" Solitaire', "cost": "1", "level": "0", "text": "Draw 1 card."},
+        {"id": "gator", "name": '"Gator" Lacroix', "cost": "1", "level": "0", "text": "Draw 1 card."},
+        {"id": "boss", "name": "Boss", "cost": "1", "level": "0",
+         "text": 'Discard "Spider" Solitaire or a “"Gator" Lacroix” card.'},
+        {"id": "slip", "name": "Slip", "cost": "1", "level": "0", "text": 'Discard a “"Gator" Lacroux” card.'}]
+    found = _found(_game(tmp_path, rows), "REF001")
+    assert [f.card for f in found] == ["slip"] and "did you mean '\"gator\" lacroix'" in found[0].message

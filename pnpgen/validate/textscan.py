@@ -335,3 +335,29 @@ def mostly_quotations(texts: Iterable[str], min_share: float = 0.25) -> bool:
     (in the tuning corpora 45-59 % of flavour values against 1-3 % of rules texts)."""
     values = [t for t in texts if isinstance(t, str) and t.strip()]
     return bool(values) and sum(1 for t in values if _QUOTATION.search(t)) / len(values) >= min_share
+
+
+# A quotation: curly “…” (which may hold a name's straight quotes) or straight "…", never crossing
+# another mark of its kind, so two separate quotations are never read as one and a closing mark
+# typed as an opening one pairs with nothing.
+_QUOTATION_SPAN = re.compile(r"“([^“”\n]{1,80})”|\"([^“”\"\n]{1,80})\"")
+_MASK = "\x00"
+
+
+def quotations(text: str, quoted_names: Iterable[str] = ()) -> list[tuple[int, int, str]]:
+    """(start, end, inner text) of each quotation in ``text``. ``quoted_names`` are names that hold
+    quote marks themselves (‘"Spider" Solitaire’): their marks are not read as quotations, and a
+    quotation of such a name (“"Gator" Lacroix”) gives the name whole."""
+    masked = text
+    for name in quoted_names:
+        lowered = masked.lower()
+        at = lowered.find(name.lower())
+        while at >= 0:
+            span = masked[at:at + len(name)]
+            masked = masked[:at] + "".join(_MASK if ch in "“”\"" else ch for ch in span) + masked[at + len(name):]
+            at = lowered.find(name.lower(), at + len(name))
+    out = []
+    for m in _QUOTATION_SPAN.finditer(masked):
+        start, end = m.span(1) if m.group(1) is not None else m.span(2)
+        out.append((m.start(), m.end(), text[start:end]))
+    return out
