@@ -67,7 +67,7 @@ def entry_limit() -> int:
 
 
 def untracked_note() -> str:
-    return (f"note: the game's folders hold more than {entry_limit():,} files, too many to check for changes: "
+    return (f"note: the game's folder holds more than {entry_limit():,} files, too many to check for changes: "
             f"built in full (raise {LIMIT_ENV} to have unchanged builds skipped)")
 
 
@@ -95,9 +95,10 @@ def _state(st: os.stat_result) -> str:
     return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
 
 
-def _list_folder(root: str, prune: set[str], skip_names: frozenset[str], out: list, limit: int) -> None:
-    """Append every entry under ``root`` (real path) to ``out`` in a stable order. Links are listed
-    with their target and never entered: a target inside the folder is listed where it lies."""
+def _list_folder(root: str, prune: set[str], skip_names: frozenset[str], out: list, limit: float) -> None:
+    """Append every entry under ``root`` (real path) to ``out`` in a stable order, raising
+    :class:`_TooMany` before ``out`` grows past ``limit``. Links are listed with their target and
+    never entered: a target inside the folder is listed where it lies."""
     stack = [root]
     while stack:
         folder = stack.pop()
@@ -153,18 +154,22 @@ def inputs(folders: list[Path], options: dict[str, Any], out_dir: Path) -> Input
     h.update(json.dumps(_versions()).encode())
     # Written by builds, read by none as an input: stamps, and pictures cached under their digest.
     prune = {os.path.realpath(Path(out_dir) / STAMP_DIR), os.path.realpath(cache_dir())}
-    limit = entry_limit()
     entries: list[tuple[str, str]] = []
-    code = [(REPO_ROOT / "templates", frozenset()), (REPO_ROOT / "fonts", frozenset()),
-            (REPO_ROOT / "pnpgen", frozenset({"__pycache__"}))]
     try:
-        for root, skip_names in [*((f, frozenset()) for f in folders), *code]:
-            real = os.path.realpath(root)
-            entries.append((real, f"{real!r} root"))
-            _list_folder(real, prune, skip_names, entries, limit)
+        for folder in folders:  # the limit is on the game's folders; pnpgen's own are a known size
+            _list_root(folder, prune, frozenset(), entries, entry_limit())
     except _TooMany:
         return None
+    for root, skip_names in [(REPO_ROOT / "templates", frozenset()), (REPO_ROOT / "fonts", frozenset()),
+                             (REPO_ROOT / "pnpgen", frozenset({"__pycache__"}))]:
+        _list_root(root, prune, skip_names, entries, None)
     return Inputs(h.hexdigest(), tuple(entries))
+
+
+def _list_root(root: Path, prune: set[str], skip_names: frozenset[str], out: list, limit: int | None) -> None:
+    real = os.path.realpath(root)
+    out.append((real, f"{real!r} root"))
+    _list_folder(real, prune, skip_names, out, float("inf") if limit is None else len(out) + limit)
 
 
 def _stamp_path(out_dir: Path, spec_dir: Path) -> Path:
