@@ -10,13 +10,12 @@ from pathlib import Path
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 
-ICONS = """icons:
-  action:
-    token: "[action]"
+ICONS = "icons:\n" + "".join(f"""  {name}:
+    token: "[{name}]"
     width: 0.9
     shapes:
-      - {kind: ellipse, x: 0.05, y: -0.05, w: 0.8, h: 0.8, fill: text}
-"""
+      - {{kind: ellipse, x: 0.05, y: -0.05, w: 0.8, h: 0.8, fill: text}}
+""" for name in ("action", "intellect", "mystic"))
 
 
 def _game(tmp_path: Path, rows: list[dict], language: str = "en_US", fields=("cost", "level", "traits", "text",
@@ -113,3 +112,26 @@ def test_card_names_holding_quotes_are_read_whole(tmp_path):
         {"id": "slip", "name": "Slip", "cost": "1", "level": "0", "text": 'Discard a “"Gator" Lacroux” card.'}]
     found = _found(_game(tmp_path, rows), "REF001")
     assert [f.card for f in found] == ["slip"] and "did you mean '\"gator\" lacroix'" in found[0].message
+
+
+def test_icon_tokens_and_capitals_are_not_phrase_forms(tmp_path):
+    """ArkhamDB: "an [action]" beside "an action", "Test [intellect]" beside "test [intellect]",
+    "a [mystic]" beside "a Mystic": an icon is no bracketed phrase, and prose is never "fixed" to one."""
+    texts = ["Spend an [action] to draw 1 card.", "Take an action.", "As an action, draw 1 card.",
+             "Take an action to heal 1 damage.", "Test [intellect] (3). Draw 1 card.",
+             "If you test [intellect], draw 1 card.", "Test [intellect] (2).", "Play a Mystic card.",
+             "Choose a [mystic] card.", "Choose a [mystic] asset."]
+    rows = _filler() + [{"name": f"Card {i}", "cost": "1", "level": "0", "text": t} for i, t in enumerate(texts)]
+    assert _found(_game(tmp_path, rows), "TEXT009") == []
+
+
+def test_phrase_forms_in_the_same_place_are_reported_in_another_place_not(tmp_path):
+    """ArkhamDB: "maximum hand-size" on one card, "maximum hand size" on others, is a slip;
+    "the just-evaded enemy" beside "the enemy you just evaded" is grammar."""
+    texts = ["Your maximum hand size is 10.", "Your maximum hand size is 6.", "Your maximum hand size is 4.",
+             "Draw up to your maximum hand-size.", "Attach it to the just-evaded enemy.",
+             "Deal 1 damage to the enemy you just evaded.", "Heal the enemy you just evaded."]
+    rows = _filler() + [{"id": f"c{i}", "name": f"Card {i}", "cost": "1", "level": "0", "text": t}
+                        for i, t in enumerate(texts)]
+    found = _found(_game(tmp_path, rows), "TEXT009")
+    assert [(f.card, f.message.split(" on ")[0]) for f in found] == [("c3", "“hand-size” is written “hand size”")]

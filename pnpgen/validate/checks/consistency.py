@@ -12,6 +12,12 @@ Codes:
   one phrase has two forms on different cards, the cards using the rarer form are reported (one
   finding per card field), naming the cards that use the usual one; with no clear usual form
   (a tie, or one card each) nothing is reported. Two passes over the text, lookups in a set.
+  Icon tokens (``[action]``, ``(W)``) are pictures, not bracketed words, so prose is never
+  "fixed" to an icon; forms differing only in capitals ("Test"/"test" at a sentence start) are
+  one form; a hyphened pair inside a longer chain ("out-of-play") is not a pair; and a rarer form
+  is reported only where it has a word beside it that the usual form also has there ("maximum
+  hand-size" against "maximum hand size"): "the just-evaded enemy" beside "the enemy you just
+  evaded" is grammar, not a slip.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from pnpgen.validate.checks.text import icon_pattern
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
@@ -27,12 +34,13 @@ MIN_SIBLINGS = 4
 SIBLING_SHARE = 0.9
 _END = re.compile(r"[.!?][\"”’')\]]*\s*$")
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 # A bracketed group of up to four words and the word before it: "CARD (FROM HAND)". The bracket is
 # found first and the word looked up behind it, so the search does not start at every word.
-_GROUP = re.compile(r"[(\[]([A-Za-z0-9'’ ]{1,40})[)\]]")
-_BEFORE = re.compile(r"([A-Za-z0-9]+(?:['’][A-Za-z]+)*)\s*$")
-_HYPHENED = re.compile(r"([A-Za-z0-9]+)-([A-Za-z0-9]+)")
+_GROUP = re.compile(r"[(\[]([^\W_][\w'’ ]{0,39})[)\]]")
+_BEFORE = re.compile(r"([^\W_]+(?:['’][^\W\d_]+)*)\s*$")
+# Two words joined by one hyphen, not part of a longer chain ("out-of-play" is one compound).
+_HYPHENED = re.compile(r"(?<![\w-])([^\W_]+)-([^\W_]+)(?![\w-])")
 MAX_GROUP_WORDS = 4
 CARDS_SHOWN = 5
 
@@ -64,15 +72,18 @@ def _key(words) -> tuple[str, ...]:
     return tuple(w.upper().replace("’", "'") for w in words)
 
 
-def _written_forms(text: str):
-    """(key, form) for each bracketed group (with the word before it) and each hyphened pair."""
+def _written_forms(text: str, icons):
+    """(key, form) for each bracketed group (with the word before it) and each hyphened pair. An
+    icon token (``[action]``, ``(W)``) is a picture, not a bracketed phrase."""
     for m in _GROUP.finditer(text):
+        if icons is not None and icons.fullmatch(m.group(0)):
+            continue
         inner = _WORD.findall(m.group(1))
         before = _BEFORE.search(text, max(0, m.start() - 40), m.start())
         if before and 0 < len(inner) <= MAX_GROUP_WORDS:
-            yield _key([before.group(1), *inner]), f"{before.group(1)} {m.group(0)}"
+            yield _key([before.group(1), *inner]), f"{before.group(1)} {m.group(0)}", before.start(1), m.end()
     for m in _HYPHENED.finditer(text):
-        yield _key(m.groups()), m.group(0)
+        yield _key(m.groups()), m.group(0), m.start(), m.end()
 
 
 def _plain_runs(text: str, keys: set, firsts: set, longest: int):
@@ -89,7 +100,26 @@ def _plain_runs(text: str, keys: set, firsts: set, longest: int):
                 break
             key = tuple(upper[i:i + n])
             if key in keys:
-                yield key, text[found[i].start():found[i + n - 1].end()]
+                start, end = found[i].start(), found[i + n - 1].end()
+                yield key, text[start:end], start, end
+
+
+_PREV = re.compile(r"([^\W_]+)[^\w\n]*$")
+_NEXT = re.compile(r"[^\w\n.;:!?]*([^\W_]+|[.;:!?])")
+
+
+def _neighbours(text: str, start: int, end: int) -> set[tuple[str, str]]:
+    """The words either side of a phrase, or the mark ending its sentence ("the just-evaded enemy"
+    and "the enemy you just evaded" stand in different places; "maximum hand-size" and "maximum
+    hand size" in the same one, and so do "… FACE-DOWN." and "… FACE DOWN.")."""
+    out = set()
+    before = _PREV.search(text, max(0, start - 30), start)
+    after = _NEXT.match(text, end)
+    if before:
+        out.add(("before", before.group(1).lower()))
+    if after:
+        out.add(("after", after.group(1).lower()))
+    return out
 
 
 @check("TEXT009", "one phrase written two ways across cards")
@@ -98,16 +128,30 @@ def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
              for field in ctx.text_fields(card) if isinstance(card.get(field), str)]
     # key -> form -> {card id: (card, field)}; the bracketed/hyphened forms first, then plain ones.
     uses: dict[tuple, dict[str, dict[str, tuple]]] = defaultdict(lambda: defaultdict(dict))
+    icons = icon_pattern(ctx)
+    # (key, form in lower case, card id) -> the words around each use of that form on that card
+    places: dict[tuple, set] = defaultdict(set)
     for card, field, text in texts:
-        for key, form in _written_forms(text):
+        for key, form, start, end in _written_forms(text, icons):
             uses[key][form].setdefault(card.id, (card, field))
+            places[(key, form.lower().replace("’", "'"), card.id)] |= _neighbours(text, start, end)
     if not uses:
         return []
     keys, longest = set(uses), max(len(k) for k in uses)
     firsts = {k[0] for k in keys}
     for card, field, text in texts:
-        for key, form in _plain_runs(text, keys, firsts, longest):
+        for key, form, start, end in _plain_runs(text, keys, firsts, longest):
             uses[key][form].setdefault(card.id, (card, field))
+            places[(key, form.lower().replace("’", "'"), card.id)] |= _neighbours(text, start, end)
+    # Forms that differ only in capitals are one form: "Test" opening a sentence is "test".
+    for key, forms in list(uses.items()):
+        merged: dict[str, dict[str, tuple]] = {}
+        spelt: dict[str, str] = {}
+        for form, cards in sorted(forms.items(), key=lambda kv: -len(kv[1])):
+            low = form.lower().replace("’", "'")
+            spelt.setdefault(low, form)
+            merged.setdefault(spelt[low], {}).update(cards)
+        uses[key] = merged
     out = []
     reported: set[tuple[str, str]] = set()
     for key, forms in uses.items():
@@ -120,8 +164,14 @@ def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
                 continue  # no clear usual form: nothing to measure the odd one against
             others = sorted(usual_cards)
             listed = ", ".join(others[:CARDS_SHOWN]) + (f" and {len(others) - CARDS_SHOWN} more" if len(others) > CARDS_SHOWN else "")
+            usual_low = usual.lower().replace("’", "'")
+            usual_places = set().union(*(places[(key, usual_low, c)] for c in usual_cards))
             for card_id, (card, field) in cards.items():
                 if card_id in usual_cards or (card_id, field) in reported:
+                    continue
+                # Only a form written where the usual one stands is a slip: "the just-evaded enemy"
+                # and "the enemy you just evaded" are both right.
+                if not places[(key, form.lower().replace("’", "'"), card_id)] & usual_places:
                     continue
                 reported.add((card_id, field))
                 out.append(ctx.at(card, field, "TEXT009", Severity.WARNING,
