@@ -6,9 +6,11 @@ same card values. Columns: ``id, name, copies`` (and ``replaces`` for an expansi
 base card out, ``skip_checks`` when a card of the type skips checks), then the card type's fields
 in the order game.yaml declares them. Provenance (where
 an extracted card came from in a document) is not a designer's column and is not written.
-Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\n``
-line ends, cards in spec order. Every cell is written by :func:`pnpgen.cellescape.as_cell`, so card
-text cannot run as a spreadsheet formula; the reader undoes it exactly.
+Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\r\\n``
+line ends (RFC 4180: Python's writer then quotes a cell holding a carriage return, which with ``\\n``
+line ends it wrote bare, splitting the row), cards in spec order. Every cell is written by
+:func:`pnpgen.cellescape.as_cell`, so card text cannot run as a spreadsheet formula; the reader
+undoes it exactly.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
         header = ["id", "name", "copies", *(["replaces"] if replaces else []), *([SKIP_COLUMN] if skips else []),
                   *ctype.fields]
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = csv.writer(buf, lineterminator="\r\n")
         writer.writerow([as_cell(c) for c in header])
         for card in cards:
             ident = card.id[len(prefix):] if prefix and card.id.startswith(prefix) else card.id
