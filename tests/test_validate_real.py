@@ -48,7 +48,7 @@ FILLER = ["You get +1 to your next test this turn.", "Draw 1 card and gain 2 res
 
 
 def _filler(n: int = 10) -> list[dict]:
-    return [{"name": f"Filler {chr(65 + i)}", "cost": "1", "level": "0", "text": FILLER[i % len(FILLER)]}
+    return [{"name": f"Filler {i}", "cost": "1", "level": "0", "text": FILLER[i % len(FILLER)]}
             for i in range(n)]
 
 
@@ -135,3 +135,23 @@ def test_phrase_forms_in_the_same_place_are_reported_in_another_place_not(tmp_pa
                         for i, t in enumerate(texts)]
     found = _found(_game(tmp_path, rows), "TEXT009")
     assert [(f.card, f.message.split(" on ")[0]) for f in found] == [("c3", "“hand-size” is written “hand size”")]
+
+
+def test_missing_full_stop_where_every_sibling_has_one(tmp_path):
+    rows = _filler(30) + [{"id": "open", "name": "Open", "cost": "1", "level": "0",
+                           "text": "Spend 1 ammo: place 1 ammo on Roland's .38 Special"}]
+    found = _found(_game(tmp_path, rows), "TEXT008")
+    assert [f.card for f in found] == ["open"] and "30 of the other 30" in found[0].message
+
+
+def test_notes_attributions_and_flavour_need_no_full_stop(tmp_path):
+    """ThronesDB's "**Draft format only.**" and "Errata from FAQ v2.0" lines; ArkhamDB's flavour
+    ending "- Edgar Allan Poe, "The Raven"" (flavour ends as its author wrote it)."""
+    rows = _filler(30) + [
+        {"name": "Draft", "cost": "1", "level": "0", "text": "Draw 1 card.\n**Draft format only.**"},
+        {"name": "Prize", "cost": "1", "level": "0", "text": "Draw 1 card.\n**Awarded at Gen Con 2020**"},
+        *({"name": f"Errata {i}", "cost": "1", "level": "0", "text": f"Draw {i} cards.\nErrata from FAQ v2.{i}"}
+          for i in range(3)),
+        *({"name": f"Poem {i}", "cost": "1", "level": "0", "text": "Draw 1 card.",
+           "flavour": f'"Quoth the raven, nevermore {i}." - Edgar Allan Poe, "The Raven"'} for i in range(6))]
+    assert _found(_game(tmp_path, rows), "TEXT008") == []

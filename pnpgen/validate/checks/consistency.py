@@ -4,7 +4,11 @@ Codes:
 - TEXT008 (warning): a text without the closing punctuation its siblings (same card type and
   field) all have — "… WHEN IT IS REVEALED" where every other enemy ability ends with a period.
   Reported only when at least ``MIN_SIBLINGS`` siblings exist and ``SIBLING_SHARE`` of them end
-  with ``.``, ``!`` or ``?`` (a closing quote or bracket after it counts).
+  with ``.``, ``!``, ``?`` or ``…`` (a closing quote, bracket or ``**`` after it counts), and only
+  in fields holding sentences that are not mostly quotations (``text.prose_fields``: flavour text
+  ends as its authors wrote it). A last line naming a quotation's source ("- Edgar Allan Poe") or
+  set wholly in bold (a printed note) is not a sentence and needs no full stop; nor is a last line
+  that ``NOTE_REPEATS`` or more unended texts open with the same two words ("Errata from FAQ v2.0").
 - TEXT009 (warning): one phrase written two ways across cards, with and without brackets or with a
   hyphen and a space ("DISCARD THIS CARD FROM HAND" beside "DISCARD THIS CARD (FROM HAND)" on
   four cards). A bracketed group of up to four words, with the word before it, and a hyphened pair
@@ -23,16 +27,21 @@ Codes:
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
-from pnpgen.validate.checks.text import icon_pattern
+from pnpgen.validate.checks.text import icon_pattern, prose_fields
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 
 MIN_SIBLINGS = 4
-SIBLING_SHARE = 0.9
-_END = re.compile(r"[.!?][\"”’')\]]*\s*$")
+SIBLING_SHARE = 0.95
+NOTE_REPEATS = 3
+# A closing quote, bracket or bold marker may follow the full stop ("**Draft format only.**").
+_END = re.compile(r"[.!?…][\"”’')\]*]*\s*$")
+# A last line naming a quotation's source ("- Edgar Allan Poe, "The Raven"", "…" — Leo De Luca")
+# or set wholly in bold (a printed note) is not a sentence.
+_NOT_A_SENTENCE = re.compile(r"(?:^|\n|[\"”])[ \t]*[-–—][^\n]*$|(?:^|\n)[ \t]*\*\*[^\n]*\*\*[ \t]*$")
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)*")
 # A bracketed group of up to four words and the word before it: "CARD (FROM HAND)". The bracket is
@@ -48,15 +57,20 @@ CARDS_SHOWN = 5
 @check("TEXT008", "a text without the closing punctuation its siblings have")
 def check_terminal_punctuation(ctx: CheckContext) -> list[Finding]:
     groups: dict[tuple[str, str], list] = defaultdict(list)
+    prose = prose_fields(ctx)
     for card in ctx.game.cards:
-        for field in ctx.text_fields(card):
+        for field in prose.get(card.type, ()):
             text = card.get(field)
             if isinstance(text, str) and text.strip():
-                groups[(card.type, field)].append((card, bool(_END.search(text))))
+                groups[(card.type, field)].append((card, bool(_END.search(text) or _NOT_A_SENTENCE.search(text))))
+    # A last line several unended texts open alike ("Errata from FAQ v2.0", "Errata from FAQ
+    # v1.4") is a note the game writes that way on purpose, not a sentence left open.
+    openings = Counter(_last_line_opening(card.get(field)) for (_, field), members in groups.items()
+                       for card, ended in members if not ended)
     out = []
     for (type_id, field), members in groups.items():
         for card, ended in members:
-            if ended:
+            if ended or openings[_last_line_opening(card.get(field))] >= NOTE_REPEATS:
                 continue
             siblings = len(members) - 1
             closed = sum(1 for _, e in members if e)
@@ -66,6 +80,11 @@ def check_terminal_punctuation(ctx: CheckContext) -> list[Finding]:
                                   f"the text ends “…{tail}” without a full stop; {closed} of the other {siblings} "
                                   f"{type_id} {field} texts end with one", "end the sentence with '.'"))
     return out
+
+
+def _last_line_opening(text: str) -> tuple[str, ...]:
+    """The first two words of a text's last line, in lower case."""
+    return tuple(w.lower() for w in _WORD.findall(text.rstrip().rsplit("\n", 1)[-1])[:2])
 
 
 def _key(words) -> tuple[str, ...]:
