@@ -25,6 +25,12 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "odds_count": (1_000, "any other count given to odds (Xenos in a zone, target HP, experience)"),
     "face_shapes": (2_000, "shapes, pictures and text boxes one card face may draw (the per-card render budget)"),
     "face_text": (20_000, "characters of text on one card face"),
+    "cards": (100_000, "cards (rows and YAML entries, not copies) in one game or expansion; 50,000 are benchmarked"),
+    "sheet_rows": (50_000, "rows holding values in one CSV file or workbook sheet"),
+    "sheet_cells": (2_000_000, "cells holding values in one CSV file or workbook sheet"),
+    "shared_strings": (500_000, "distinct texts (shared strings) in one .xlsx workbook"),
+    "xlsx_xml_mb": (64, "megabytes of XML unpacked from one .xlsx workbook (its zip's declared sizes)"),
+    "extends_depth": (32, "templates in one `extends` chain"),
     "games": (10_000_000, "games one simulate run may play"),
     "workers": (256, "worker processes"),
 }

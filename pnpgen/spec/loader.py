@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 
 from pnpgen.errors import excerpt
 from pnpgen.files import FileResolver, resolver_for
-from pnpgen.limits import env_name, limit
+from pnpgen.limits import env_name, limit, too_big
 from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
@@ -372,16 +372,32 @@ def _raw_cards(directory: Path, files: FileResolver, card_types: dict[str, CardT
 def _each_raw_card(directory: Path, files: FileResolver, card_types: dict[str, CardType],
                    skip: set[str] = frozenset({GAME_FILE}),
                    extra_keys: set[str] = frozenset()) -> Iterator[tuple[Path, LocDict]]:
-    """:func:`_raw_cards` one card at a time, each file read when its first card is asked for."""
+    """:func:`_raw_cards` one card at a time, each file read when its first card is asked for.
+    Past ``PNPGEN_LIMIT_CARDS`` cards the file that holds the next one is refused (a spreadsheet as
+    soon as it is read, before any of its cards is made)."""
     patterns = ("*.yaml", *(f"*{s}" for s in SPREADSHEET_SUFFIXES))
+    most, count = limit("cards"), 0
     for folder in (directory, directory / "cards"):
         for path in files.listing(folder, patterns):
             if path.name in skip or path.name.startswith(("_", ".", "~$")):
                 continue
             if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-                yield from drain(read_cards(path, files, card_types, extra_keys))
+                cards = read_cards(path, files, card_types, extra_keys)
+                if count + len(cards) > most:
+                    _too_many_cards(cards[most - count][0], cards[most - count][1].line)
+                count += len(cards)
+                yield from drain(cards)
                 continue
-            yield from _yaml_cards(path, files)
+            for path_and_raw in _yaml_cards(path, files):
+                count += 1
+                if count > most:
+                    _too_many_cards(path, path_and_raw[1].line)
+                yield path_and_raw
+
+
+def _too_many_cards(path: Path, line: int) -> None:
+    raise SpecError(too_big("cards", "too many cards in one game"), file=path, line=line,
+                    hint="cards are rows of spreadsheets and entries of card files; copies do not count")
 
 
 def drain(items: list) -> Iterator:

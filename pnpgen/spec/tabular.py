@@ -31,7 +31,9 @@ from typing import Any, Iterator
 
 from pnpgen.cellescape import from_cell
 from pnpgen.errors import SpecError, did_you_mean
+from pnpgen.limits import limit, too_big
 from pnpgen.spec.model import CardType, FieldDef, FieldType
+from pnpgen.spec.xlsxread import Workbook
 from pnpgen.spec.yamlio import LocDict
 
 SPREADSHEET_SUFFIXES = (".csv", ".xlsx")
@@ -113,53 +115,67 @@ def _csv_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> lis
         raise SpecError("holds NUL characters: not a text CSV file", file=path, hint="export it again as CSV UTF-8")
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first), strict=True)
+    del text
     try:
-        records = list(reader)
+        header = next(reader, None)
+        rows = _counted(enumerate(reader, 2), str(path))  # a row is a record, as a spreadsheet program counts
     except csv.Error as err:
         raise SpecError(f"CSV error: {err}", file=path, line=reader.line_num,
                         hint="check quotes on that line: a quoted cell must close its quote") from None
-    if not records:
+    if header is None:
         return []
-    rows = ((n, rec) for n, rec in enumerate(records[1:], 2))
-    return [_Sheet(str(path), _type_from_name(path.stem, card_types), records[0], rows)]
+    return [_Sheet(str(path), _type_from_name(path.stem, card_types), header, iter(rows))]
+
+
+def _counted(rows: Iterator[tuple[int, list[Any]]], file: str) -> list[tuple[int, list[Any]]]:
+    """Every row holding a value, refused at the first one past the sheet limits: read before any
+    card is made of them, so a sheet of a million rows costs the reading of the allowed ones only."""
+    max_rows, max_cells = limit("sheet_rows"), limit("sheet_cells")
+    kept: list[tuple[int, list[Any]]] = []
+    cells = 0
+    for number, cells_of_row in rows:
+        filled = sum(1 for c in cells_of_row if c not in (None, "") and not (isinstance(c, str) and c.isspace()))
+        if not filled:
+            continue  # blank lines between blocks of cards
+        cells += filled
+        if len(kept) >= max_rows:
+            raise SpecError(too_big("sheet_rows", "too many rows in one sheet"), file=file, line=number)
+        if cells > max_cells:
+            raise SpecError(too_big("sheet_cells", "too many cells with values in one sheet"), file=file, line=number)
+        kept.append((number, cells_of_row))
+    return kept
 
 
 # -- XLSX ------------------------------------------------------------------------------------------
-def _xlsx_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> list[_Sheet]:
-    import zipfile
-
-    try:
-        import openpyxl
-    except ImportError:  # pragma: no cover - a dependency; the message says how to mend a broken install
-        raise SpecError("reading .xlsx needs openpyxl", file=path, hint="pip install openpyxl") from None
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as err:
-        raise SpecError(f"not an Excel workbook (.xlsx) ({type(err).__name__})", file=path,
-                        hint="save it from your spreadsheet program as .xlsx, or export CSV") from None
-    sheets = []
-    for ws in book.worksheets:
-        rows = ws.iter_rows(values_only=True)
-        header = next(rows, None)
-        if header is None or all(v is None for v in header):
-            continue  # an empty sheet (a fresh workbook's extra tabs)
-        numbered = ((n, list(r)) for n, r in enumerate(rows, 2))
-        sheets.append(_Sheet(f"{path}[{ws.title}]", _type_from_name(ws.title, card_types), list(header), numbered))
-    return sheets
+def _xlsx_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> Iterator[_Sheet]:
+    """The workbook's sheets, each with its header (row 1) and its rows. A sheet with no value at all
+    is skipped (a fresh workbook's extra tabs); one whose values start below row 1 is an error."""
+    book = Workbook(path, data)
+    for title, rows in book.sheets():
+        file = f"{path}[{title}]"
+        first = next(rows, None)
+        if first is None:
+            continue
+        number, header = first
+        if number != 1:
+            raise SpecError(f"row 1 is empty but row {number} holds values", file=file, line=number,
+                            hint="the header row (field names) must be row 1")
+        yield _Sheet(file, _type_from_name(title, card_types), header, iter(_counted(rows, file)))
 
 
 # -- rows -> raw cards -------------------------------------------------------------------------------
 def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[str]) -> Iterator[LocDict]:
-    names = []
+    names: list[str | None] = []
+    seen: set[str] = set()
     for i, raw in enumerate(sheet.header):
         name = "" if raw is None else from_cell(str(raw)).strip()
-        col = f"{column_letter(i)}"
         if not name:
             names.append(None)  # an unnamed column must be empty in every row (checked below)
             continue
-        if name in names:
-            raise SpecError(f"column {name!r} appears twice in the header", file=sheet.file, line=1, column=col,
-                            hint="give each column its own field name")
+        if name in seen:
+            raise SpecError(f"column {name!r} appears twice in the header", file=sheet.file, line=1,
+                            column=column_letter(i), hint="give each column its own field name")
+        seen.add(name)
         names.append(name)
     allowed = {*BASE_COLUMNS, SKIP_COLUMN} | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
     for i, name in enumerate(names):
@@ -173,6 +189,7 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
     if "type" not in names and sheet.default_type is None:
         raise SpecError("no 'type' column, and the file name is no card type", file=sheet.file, line=1,
                         hint=f"add a 'type' column or name the file after a type ({', '.join(card_types)})")
+    named = _named(names)
     for row_number, cells in sheet.rows:
         if all(c is None or (isinstance(c, str) and not c.strip()) for c in cells):
             continue  # blank lines between blocks of cards
@@ -180,22 +197,21 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
             raise SpecError(f"row has {len(cells)} cells but the header names {len(names)} columns", file=sheet.file,
                             line=row_number, column=column_letter(len(names)),
                             hint="a cell holding the separator must be quoted; or add a header for the extra column")
-        yield _card_row(sheet, names, cells, row_number, card_types)
+        yield _card_row(sheet, names, named, cells, row_number, card_types)
 
 
-def _card_row(sheet: _Sheet, names: list[str | None], cells: list[Any], row: int,
+def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str]], cells: list[Any], row: int,
               card_types: dict[str, CardType]) -> LocDict:
     raw = LocDict()
     raw.line = row
     raw.columns = {}
     values = {}
-    for i, name in enumerate(names):
+    for i, cell in enumerate(cells):  # the row's own cells: a header of many empty columns costs nothing per row
+        if i < len(names) and names[i] is None and cell not in (None, ""):
+            raise SpecError("a value in a column with no header", file=sheet.file, line=row,
+                            column=column_letter(i), hint="name the column in the header row")
+    for i, name in named:
         cell = cells[i] if i < len(cells) else None
-        if name is None:
-            if cell not in (None, ""):
-                raise SpecError("a value in a column with no header", file=sheet.file, line=row,
-                                column=column_letter(i), hint="name the column in the header row")
-            continue
         values[name] = (from_cell(cell) if isinstance(cell, str) else cell, column_letter(i))
     type_cell = values.get("type", (None, ""))[0]
     type_id = str(type_cell).strip() if type_cell not in (None, "") else sheet.default_type
@@ -237,6 +253,11 @@ def _card_row(sheet: _Sheet, names: list[str | None], cells: list[Any], row: int
             if raw[key] is None:
                 del raw[key]  # another type's column, empty on this row
     return raw
+
+
+def _named(names: list[str | None]) -> list[tuple[int, str]]:
+    """(column index, field name) of the header's named columns."""
+    return [(i, name) for i, name in enumerate(names) if name is not None]
 
 
 def _empty_to_none(cell: Any) -> Any:
