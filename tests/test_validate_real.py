@@ -155,3 +155,43 @@ def test_notes_attributions_and_flavour_need_no_full_stop(tmp_path):
         *({"name": f"Poem {i}", "cost": "1", "level": "0", "text": "Draw 1 card.",
            "flavour": f'"Quoth the raven, nevermore {i}." - Edgar Allan Poe, "The Raven"'} for i in range(6))]
     assert _found(_game(tmp_path, rows), "TEXT008") == []
+
+
+def _texts(texts: list[str], field: str = "text") -> list[dict]:
+    return [{"id": f"c{i}", "name": f"Card {i}", "cost": "1", "level": "0", field: t} for i, t in enumerate(texts)]
+
+
+def test_british_spellings_pass_in_an_en_gb_game_not_in_en_us(tmp_path):
+    texts = FILLER + ["Choose a colour and raise your armour.", "Your defence is 2.", "Move to the centre."]
+    assert _found(_game(tmp_path / "gb", _texts(texts), language="en_GB"), "TEXT005") == []
+    us = _found(_game(tmp_path / "us", _texts(texts), language="en_US"), "TEXT005")
+    assert [f.fix for f in us] == ["replace 'colour' with 'color'", "replace 'defence' with 'defense'",
+                                   "replace 'centre' with 'center'"]
+
+
+def test_german_game_uses_the_german_dictionary(tmp_path):
+    texts = ["Ziehe eine Karte und erhalte zwei Ressourcen.", "Lege eine Karte ab und ziehe eine Karte.",
+             "Erhalte eine Ressource für jede Karte in deiner Hand.", "Die Straße ist größer als gedacht.",
+             "Lege die Kartte ab und erhalte eine Ressource."]
+    found = _found(_game(tmp_path, _texts(texts), language="de"), "TEXT005")
+    assert [(f.card, f.fix) for f in found] == [("c4", "replace 'Kartte' with 'Karte'")]
+
+
+def test_accented_words_are_one_word_and_proper_names_are_left_alone(tmp_path):
+    """NetrunnerDB's "Paranoá", "Daniela Jorge Inácio"; ThronesDB's "Daxos" beside "Davos Seaworth"."""
+    texts = FILLER + ["Daniela Jorge Inácio runs on Paranoá.", "Daxos smiled at the Qartheen crowd.",
+                      "Attach to Davos Seaworth.", "Exhaust Telecopic Sight: draw 1 card."]
+    rows = _texts(texts) + [{"name": "Davos Seaworth", "cost": "1", "level": "0"},
+                            {"name": "Telescopic Sight", "cost": "1", "level": "0"}]
+    found = _found(_game(tmp_path, rows), "TEXT005")
+    assert [(f.card, f.fix) for f in found] == [("c8", "replace 'Telecopic' with 'Telescopic'")]
+
+
+def test_dialect_and_archaic_quotations_are_not_slips(tmp_path):
+    """ArkhamDB flavour: "are you tryin' to get us both killed" and an alchemist's recipe
+    "To be createde of 3 partes aether … rokket gatherede"; a real slip in plain prose is found."""
+    texts = FILLER + ["McGlen, are you tryin' to get us both killed?",
+                      "To be createde of 3 partes aether and 3 pounds of rokket gatherede from the sea.",
+                      "He was just imaginging things."]
+    found = _found(_game(tmp_path, _texts(texts, "flavour") + _filler()), "TEXT005")
+    assert [(f.card, f.fix) for f in found] == [("c7", "replace 'imaginging' with 'imagining'")]

@@ -8,8 +8,23 @@ Known words come first from the game itself: every word used (in names or text) 
 distinct cards, the rules' reference material (rulebook text) and ``rules.glossary``. Then from
 an English word list (pyspellchecker), so ordinary words used once ("COULD") are never flagged.
 A word known to neither that sits one edit from a game word is reported with that word; failing
-that, with the English correction. A word far from every known word (a proper name, a one-off
+that, with the dictionary's correction. A word far from every known word (a proper name, a one-off
 term) is not reported: there is no evidence of what it should be.
+
+The dictionary is the game's ``language:`` (game.yaml): en_US and en_GB use pyspellchecker's
+English list, en_GB also accepting British spellings of its words (colour, armour, defence,
+organise, travelled, centre); de, fr, es, it, pt, nl, ru and the others pyspellchecker ships use
+their own. A language it lacks falls back to the game's own vocabulary alone (no dictionary).
+
+Published card text is full of proper names. In a card's name only a compound slip is reported
+("Shileldswarm": one part known, the other one edit from a common word); in text fields a capitalised word (not all
+capitals) is checked only against the game's card names: "exhaust Telecopic Sight" on a card
+whose game has "Telescopic Sight" is reported, "Daxos" beside the card "Davos Seaworth" is not
+(in German, where every noun is capitalised, a capitalised word may also be corrected to a word
+of the game itself, "Kartte" -> "Karte", but never by the dictionary alone).
+A word elided with an apostrophe ("tryin'") is dialect, and a text with three or more unknown
+words is in another register (archaic spelling, a foreign quotation): neither is reported.
+An inflection of a known word ("khals" beside "khal", "bannermen" beside "bannerman") is known.
 """
 
 from __future__ import annotations
@@ -22,7 +37,8 @@ from spellchecker import SpellChecker
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
-from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, word_list
+from pnpgen.validate.checks.text import prose_fields
+from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, word_list, words
 
 MIN_LENGTH = 5
 MIN_PART = 4
@@ -31,9 +47,39 @@ COMMON = 1e-6  # pyspellchecker usage frequency of a common English word
 _SUFFIXES = ("", "s", "es", "d", "ed", "r", "er", "ing", "n", "y")
 
 
-@lru_cache(maxsize=1)
+# game.yaml language -> pyspellchecker's dictionary (its language codes are the first two letters)
+_DICTIONARIES = {"en", "de", "fr", "es", "it", "pt", "nl", "ru", "ar", "eu", "fa", "lv"}
+
+
+@lru_cache(maxsize=None)
+def dictionary(language: str = "en_US") -> SpellChecker | None:
+    """The word list for a game's ``language:`` (None when pyspellchecker has none for it)."""
+    code = language.replace("-", "_").split("_")[0].lower()
+    return SpellChecker(language=code, distance=1) if code in _DICTIONARIES else None
+
+
 def _english() -> SpellChecker:
-    return SpellChecker(distance=1)
+    return dictionary("en_US")
+
+
+# British endings and the American ones pyspellchecker's English list holds.
+_BRITISH = (("our", "or"), ("ours", "ors"), ("oured", "ored"), ("ouring", "oring"), ("re", "er"), ("res", "ers"),
+            ("ence", "ense"), ("ences", "enses"), ("ise", "ize"), ("ised", "ized"), ("ises", "izes"),
+            ("ising", "izing"), ("isation", "ization"), ("isations", "izations"), ("lled", "led"),
+            ("lling", "ling"), ("ller", "ler"), ("llers", "lers"), ("logue", "log"), ("logues", "logs"),
+            ("yse", "yze"), ("ysed", "yzed"), ("ysing", "yzing"), ("ae", "e"), ("oe", "e"))
+
+
+def american(word: str) -> list[str]:
+    """The American spellings a British word may stand for ("colour" -> "color", "defence" -> "defense")."""
+    out = []
+    for gb, us in _BRITISH:
+        if word.endswith(gb) and len(word) > len(gb) + 2:
+            out.append(word[: -len(gb)] + us)
+    for gb, us in (("ae", "e"), ("oe", "e"), ("our", "or")):
+        if gb in word[1:-1]:
+            out.append(word.replace(gb, us))
+    return out
 
 
 def _norm(word: str) -> str:
@@ -75,19 +121,39 @@ def game_vocabulary(ctx: CheckContext) -> set[str]:
 
 
 class Speller:
-    """Known-word tests and one-edit suggestions over the game vocabulary plus English."""
+    """Known-word tests and one-edit suggestions over the game vocabulary plus the dictionary of
+    the game's language."""
 
-    def __init__(self, vocabulary: set[str]):
+    def __init__(self, vocabulary: set[str], language: str = "en_US"):
         self.vocabulary = vocabulary
         self.index = OneEditIndex(vocabulary)
+        self.words = dictionary(language)
+        self.british = language.replace("-", "_").lower() == "en_gb"
+        self.nouns_capitalised = language.lower().startswith("de")
         self._known: dict[str, bool] = {}  # a deck repeats its words: each is looked up once
+
+    def _listed(self, part: str) -> bool:
+        if part in self.vocabulary:
+            return True
+        if self.words is None:
+            return False
+        if not self.words.unknown([part]):
+            return True
+        return self.british and any(not self.words.unknown([us]) for us in american(part))
+
+    def _inflected(self, part: str) -> bool:
+        """An inflection of a game word ("khals", "bannermen") is that word."""
+        for suffix, base in (("s", ""), ("es", ""), ("men", "man"), ("'s", ""), ("ed", ""), ("ing", "")):
+            if part.endswith(suffix) and len(part) > len(suffix) + 2 and part[: -len(suffix)] + base in self.vocabulary:
+                return True
+        return False
 
     def known(self, word: str) -> bool:
         hit = self._known.get(word)
         if hit is None:
             w = _norm(word)
             parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
-            hit = w in self.vocabulary or all(p in self.vocabulary or not _english().unknown([p]) for p in parts)
+            hit = w in self.vocabulary or all(self._listed(p) or self._inflected(p) for p in parts)
             self._known[word] = hit
         return hit
 
@@ -97,9 +163,9 @@ class Speller:
         game = [w for w in self.index.neighbours(low) if not _inflection(low, w)]
         if game:
             return min(game, key=lambda w: (len(w), w))
-        if not english:
+        if not english or self.words is None:
             return None
-        fixed = _english().correction(low)
+        fixed = self.words.correction(low)
         if fixed and fixed != low and edit_distance_one(low, fixed) and not _inflection(low, fixed):
             return fixed
         return None
@@ -108,17 +174,22 @@ class Speller:
         """For a run-together name ("Shileldswarm"): one part known, the other one edit from a
         common word. Proper names are full of rare words, so the bar is high: no split may leave
         both parts known, the misspelt part has 5+ letters, and the edit is not at the join
-        (else "Doombringer" would become "doom" + "ringer")."""
+        (else "Doombringer" would become "doom" + "ringer"), and the known part is a word of the
+        game itself ("swarm" in "Swarm Caller"), not any dictionary word ("dore" in "Mullendore")."""
         low = _norm(word).replace("-", "")
+        if low.endswith("'s"):
+            low = low[:-2]  # "Craster's Keep": the possessive is no part of a compound
+        if not low.isalpha():
+            return None
         splits = [(low[:i], low[i:]) for i in range(MIN_PART, len(low) - MIN_PART + 1)]
         if any(self.known(a) and self.known(b) for a, b in splits):
             return None
         for left, right in splits:
-            if self.known(right) and len(left) >= MIN_LENGTH:
+            if right in self.vocabulary and len(left) >= MIN_LENGTH:
                 fixed = self._common_fix(left)
                 if fixed and fixed[-1] == left[-1]:
                     return fixed + right
-            if self.known(left) and len(right) >= MIN_LENGTH:
+            if left in self.vocabulary and len(right) >= MIN_LENGTH:
                 fixed = self._common_fix(right)
                 if fixed and fixed[0] == right[0]:
                     return left + fixed
@@ -126,7 +197,8 @@ class Speller:
 
     def _common_fix(self, part: str) -> str | None:
         fixed = self.suggest(part)
-        if fixed and (fixed in self.vocabulary or _english().word_usage_frequency(fixed) >= COMMON):
+        if fixed and (fixed in self.vocabulary or (self.words is not None
+                                                    and self.words.word_usage_frequency(fixed) >= COMMON)):
             return fixed
         return None
 
@@ -139,29 +211,94 @@ def _cased(suggestion: str, like: str) -> str:
     return suggestion
 
 
+# A text with this many words unknown to the game and the dictionary is in another register.
+OTHER_REGISTER = 3
+
+
+class _NameWords:
+    """The game's multi-word card names, to tell a misspelt name in text from a proper name."""
+
+    def __init__(self, ctx: CheckContext):
+        self.places: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
+        for name in {_norm(c.name) for c in ctx.game.cards if isinstance(c.name, str)}:
+            found = tuple(_norm(w) for w in word_list(name))
+            if len(found) > 1:
+                for k, w in enumerate(found):
+                    self.places[w].append((found, k))
+        self.index = OneEditIndex(self.places)
+
+    def fix(self, lowered: list[str], i: int) -> str | None:
+        """The name word one edit from ``lowered[i]`` that turns the words around it into a card
+        name ("Telecopic Sight" -> "telescopic"), or None."""
+        for candidate in sorted(self.index.neighbours(lowered[i])):
+            for name, k in self.places[candidate]:
+                start = i - k
+                window = lowered[start:start + len(name)] if start >= 0 else []
+                if len(window) == len(name) and all(a == b for j, (a, b) in enumerate(zip(window, name)) if j != k):
+                    return candidate
+        return None
+
+
+def _titled(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()
+
+
+def _elided(text: str, pos: int, word: str) -> bool:
+    """"tryin'": an apostrophe straight after the word stands for a dropped letter."""
+    end = pos + len(word)
+    return end < len(text) and text[end] in "'’" and (end + 1 == len(text) or not text[end + 1].isalpha())
+
+
+def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, text: str) -> list[Finding]:
+    found = words(text)
+    lowered = [_norm(w) for _, w in found]
+    suspects = []
+    for i, (pos, word) in enumerate(found):
+        low = lowered[i]
+        if len(low) < MIN_LENGTH or speller.known(word) or _elided(text, pos, word):
+            continue
+        suspects.append((i, word))
+    if len({_norm(w) for _, w in suspects}) >= OTHER_REGISTER and field != "name":
+        return []  # archaic spelling, dialect or another language: not slips
+    out, seen = [], set()
+    for i, word in suspects:
+        low = lowered[i]
+        if low in seen:
+            continue
+        seen.add(low)
+        if field == "name":
+            # Names are proper nouns ("Drogon" is no misspelt "dragon"): only a clear compound
+            # slip ("Shileldswarm") is evidence; two names one edit apart are TEXT007's.
+            fixed = speller.suggest_compound(word)
+        elif _titled(word) and speller.nouns_capitalised:
+            # German capitalises every noun: a capital is no proper name, but the game's own
+            # words are the only evidence trusted for it.
+            fixed = names.fix(lowered, i) or speller.suggest(word, english=False)
+        elif _titled(word):
+            fixed = names.fix(lowered, i)  # a proper name: only a misspelt card name is evidence
+        else:
+            fixed = speller.suggest(word)
+        if fixed:
+            suggestion = _cased(fixed, word)
+            out.append(ctx.at(card, field, "TEXT005", Severity.WARNING,
+                              f"{word!r} is not a word this game or its dictionary uses; did you mean {suggestion!r}?",
+                              f"replace {word!r} with {suggestion!r}"))
+    return out
+
+
 @check("TEXT005", "words one edit from a known word")
 def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
-    speller = Speller(game_vocabulary(ctx))
+    speller = Speller(game_vocabulary(ctx), ctx.game.language)
+    names = _NameWords(ctx)
+    prose = prose_fields(ctx, quotations=True)
     out = []
     for card in ctx.game.cards:
-        for field in ["name", *ctx.text_fields(card)]:
+        # Names and prose: traits, subtitles and illustrators are lists of names, not sentences.
+        for field in ["name", *(f for f in ctx.text_fields(card) if f in prose.get(card.type, ()))]:
             text = card.name if field == "name" else card.get(field)
             if text is None:  # an unnamed card (name lost in the source)
                 continue
-            seen = set()
-            for word in word_list(text):
-                low = _norm(word)
-                if len(low) < MIN_LENGTH or low in seen or speller.known(word):
-                    continue
-                seen.add(low)
-                # Names are proper nouns: only evidence from the game itself, or a clear compound slip.
-                fixed = (speller.suggest(word, english=False) or speller.suggest_compound(word)) if field == "name" \
-                    else speller.suggest(word)
-                if fixed:
-                    suggestion = _cased(fixed, word)
-                    out.append(ctx.at(card, field, "TEXT005", Severity.WARNING,
-                                      f"{word!r} is not a word this game or English uses; did you mean {suggestion!r}?",
-                                      f"replace {word!r} with {suggestion!r}"))
+            out += _field_findings(ctx, speller, names, card, field, text)
     return out
 
 

@@ -78,19 +78,21 @@ def icon_pattern(ctx: CheckContext):
     return ctx.memo["icon_pattern"]
 
 
-def prose_fields(ctx: CheckContext) -> dict[str, tuple[str, ...]]:
-    """Card type -> its text fields that hold sentences (see the module docstring), made once per run."""
-    if "prose_fields" not in ctx.memo:
+def prose_fields(ctx: CheckContext, quotations: bool = False) -> dict[str, tuple[str, ...]]:
+    """Card type -> its text fields that hold sentences (see the module docstring), made once per
+    run; fields that are mostly quotations (flavour) only with ``quotations``."""
+    key = ("prose_fields", quotations)
+    if key not in ctx.memo:
         values: dict[tuple[str, str], list[str]] = defaultdict(list)
         for card in ctx.game.cards:
             for field in ctx.text_fields(card):
                 values[(card.type, field)].append(card.get(field))
         found: dict[str, list[str]] = defaultdict(list)
         for (type_id, field), texts in values.items():
-            if holds_sentences(texts) and not mostly_quotations(texts):
+            if holds_sentences(texts) and (quotations or not mostly_quotations(texts)):
                 found[type_id].append(field)
-        ctx.memo["prose_fields"] = {t: tuple(f) for t, f in found.items()}
-    return ctx.memo["prose_fields"]
+        ctx.memo[key] = {t: tuple(f) for t, f in found.items()}
+    return ctx.memo[key]
 
 
 def _name_words(ctx: CheckContext) -> set[str]:
