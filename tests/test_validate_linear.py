@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpgen.spec import load_game
-from pnpgen.validate.checks.spelling import MIN_LENGTH, _inflection, check_near_names
+from pnpgen.validate.checks.spelling import MIN_LENGTH, Speller, _inflection, check_near_names, distinct_names
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.textscan import OneEditIndex, edit_distance_one
 
@@ -34,12 +34,14 @@ def test_index_neighbours_equal_all_pairs(vocabulary, word):
 def _all_pairs(ctx):
     """TEXT007 as it was: every pair of cards compared (the reference)."""
     cards = sorted(ctx.game.cards, key=lambda c: c.id)
+    speller = Speller(set(), ctx.game.language)
     out = []
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
             la, lb = a.name.lower(), b.name.lower()
             digit = any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb))
-            if len(la) >= MIN_LENGTH and edit_distance_one(la, lb) and not _inflection(la, lb) and not digit:
+            if len(la) >= MIN_LENGTH and edit_distance_one(la, lb) and not _inflection(la, lb) and not digit \
+                    and not distinct_names(la, lb, speller):
                 out.append((b.id, a.id, b.name, a.name))
     return out
 

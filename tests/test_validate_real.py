@@ -195,3 +195,11 @@ def test_dialect_and_archaic_quotations_are_not_slips(tmp_path):
                       "He was just imaginging things."]
     found = _found(_game(tmp_path, _texts(texts, "flavour") + _filler()), "TEXT005")
     assert [(f.card, f.fix) for f in found] == [("c7", "replace 'imaginging' with 'imagining'")]
+
+
+def test_names_one_edit_apart_by_design_are_not_slips(tmp_path):
+    """ThronesDB has both "Heads on Spikes" and "Heads on Pikes"; A/B sides "Agent (A)"/"Agent (B)"."""
+    rows = _filler() + [{"name": n, "cost": "1", "level": "0"} for n in
+                        ("Heads on Spikes", "Heads on Pikes", "Agent (A)", "Agent (B)", "Ranger", "Rangr")]
+    found = _found(_game(tmp_path, rows), "TEXT007")
+    assert [(f.card, f.message) for f in found] == [("rangr", "name 'Rangr' is one edit from 'Ranger' (card 'ranger')")]

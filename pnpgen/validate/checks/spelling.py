@@ -2,7 +2,8 @@
 
 Codes: TEXT005 a word in card text or in a card name that is not a known word but is one edit from
 one (or, in a compound name such as "Shileldswarm", has a part that is); TEXT007 two card names
-one edit apart.
+one edit apart, unless they are two names by design (:func:`distinct_names`: an A/B marker, or
+dictionary words on both sides such as "Heads on Spikes" / "Heads on Pikes").
 
 Known words come first from the game itself: every word used (in names or text) on two or more
 distinct cards, the rules' reference material (rulebook text) and ``rules.glossary``. Then from
@@ -302,9 +303,24 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
     return out
 
 
+def distinct_names(a: str, b: str, speller: Speller) -> bool:
+    """Whether two names one edit apart are two names by design: they differ in a variant marker
+    ("Agent (A)" / "Agent (B)", a letter or number of two characters at most), or in a word that
+    is a dictionary word on both sides ("Heads on Spikes" / "Heads on Pikes")."""
+    wa, wb = word_list(a), word_list(b)
+    differ = [(x, y) for x, y in zip(wa, wb) if x != y]
+    if len(wa) != len(wb) or len(differ) != 1:
+        return False  # a space added or lost: "Search Light" / "Searchlight" is a slip
+    x, y = differ[0]
+    if max(len(x), len(y)) <= 2:
+        return True
+    return speller.known(x) and speller.known(y)
+
+
 @check("TEXT007", "card names one edit apart")
 def check_near_names(ctx: CheckContext) -> list[Finding]:
     cards = sorted(ctx.game.cards, key=lambda c: c.id)
+    speller = Speller(set(), ctx.game.language)  # the dictionary alone: a name's own words prove nothing
     # Cards grouped by lower-cased name; only distinct names one edit apart (found through the
     # deletion index, not by comparing every pair) are then paired card by card.
     by_name: dict[str, list[int]] = defaultdict(list)
@@ -321,6 +337,8 @@ def check_near_names(ctx: CheckContext) -> list[Finding]:
             if lb <= la or _inflection(la, lb):
                 continue
             if any(x != y and (x.isdigit() or y.isdigit()) for x, y in zip(la, lb)):
+                continue
+            if distinct_names(la, lb, speller):
                 continue
             pairs += [(min(i, j), max(i, j)) for i in by_name[la] for j in by_name[lb]]
     out = []
