@@ -77,6 +77,7 @@ from pnpgen.extract import xenoshyft_troops as troops
 from pnpgen.extract.base import ExtractError, Extraction, numbered_lines
 from pnpgen.extract.xenoshyft_game import game_metadata
 from pnpgen.extract.xenoshyft_text import MARKER_RE, Line, norm, sheet_lines, split_stats
+from pnpgen.slugs import slug as name_slug
 
 GAME_ID = "xenoshyft"
 SOURCE_DOCUMENT = "000_b4719436b3022fa4.txt"
@@ -302,8 +303,7 @@ def item_kind(f: dict) -> str | None:
 
 
 def slug(name: str) -> str:
-    s = name.lower().replace("’", "").replace("'", "")
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+    return name_slug(name, drop_apostrophes=True)
 
 
 # ---- report ------------------------------------------------------------------------------------

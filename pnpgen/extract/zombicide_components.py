@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from pnpgen.extract.zombicide_text import Doc
+from pnpgen.slugs import slug as name_slug
 
 ENTRY = re.compile(r"^(?P<name>.*?\S)\s+(?:\.\s*)+x(?P<count>\d+)$")
 COUNT = re.compile(r"(?P<count>\d+)\s*(?P<name>[A-Za-z][A-Za-z\-’'() ]*?[A-Za-z)])(?=\s*\d|\s*$)")
@@ -96,7 +97,7 @@ def _split_names(text: str) -> list[str]:
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return name_slug(text)
 
 
 def build(doc: Doc) -> dict:

@@ -111,8 +111,10 @@ def load_game(game: str | Path) -> Game:
     for card in cards:
         if card.id in seen:
             first = seen[card.id].location
-            raise SpecError(f"id {card.id!r} is used twice (first at {first})", file=card.location.file,
-                            line=card.location.line, card=card.id, field="id", hint="give each card its own id")
+            names = f" by {card.name!r} and {seen[card.id].name!r}" if card.name and seen[card.id].name else ""
+            raise SpecError(f"id {card.id!r} is used twice{names} (first at {first})", file=card.location.file,
+                            line=card.location.line, card=card.id, field="id",
+                            hint="give each card its own id (a card without one takes its name's)")
         seen[card.id] = card
     players = data["players"]
     pmin, pmax = _players(players, game_path, data.line_of("players"))

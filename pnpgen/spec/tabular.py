@@ -32,6 +32,7 @@ from typing import Any, Iterator
 from pnpgen.cellescape import from_cell
 from pnpgen.errors import SpecError, did_you_mean
 from pnpgen.limits import limit, too_big
+from pnpgen.slugs import slug as name_slug
 from pnpgen.spec.model import CardType, FieldDef, FieldType
 from pnpgen.spec.xlsxread import Workbook
 from pnpgen.spec.yamlio import LocDict
@@ -55,8 +56,9 @@ def column_letter(index: int) -> str:
 
 
 def slug(name: str) -> str:
-    """An id from a card name: lower-case words joined by dashes."""
-    return "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+    """An id from a card name: lower-case words joined by dashes, accented letters transliterated
+    ("Paranoá" -> ``paranoa``), never dropped (:func:`pnpgen.slugs.slug`)."""
+    return name_slug(name)
 
 
 def _type_from_name(stem: str, card_types: dict[str, CardType]) -> str | None:
