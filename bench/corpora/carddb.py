@@ -23,9 +23,10 @@ import csv
 import json
 import re
 import sys
-import unicodedata
 from collections import Counter
 from pathlib import Path
+
+from pnpgen.slugs import slug
 
 _TAGS = [(re.compile(r"</?(?:b|strong)>"), "**"), (re.compile(r"\[\[([^\]]+)\]\]"), r"\1"),
          (re.compile(r"</?(?:i|em|u|cite|span)[^>]*>"), ""), (re.compile(r"<br\s*/?>|<hr\s*/?>"), "\n")]
@@ -40,8 +41,7 @@ def _text(raw) -> str:
 
 
 def _slug(name: str) -> str:
-    ascii_ = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_.lower()).strip("-")
+    return slug(name)  # the id pnpgen would make from the name, letters transliterated
 
 
 # (card type, its fields: (field, JSON key, pnpgen type))
