@@ -125,6 +125,14 @@ def _register_bytes(registered: str, data: bytes, digest: str, path: Path) -> tu
 
     try:
         tools = ToolsFont(io.BytesIO(data), lazy=True)
+        cut = [tag for tag, entry in tools.reader.tables.items() if entry.offset + entry.length > len(data)]
+    except (TTLibError, KeyError, AssertionError, ValueError, OSError, IndexError, struct.error) as err:
+        raise FontError(f"not a usable TrueType/OpenType font ({type(err).__name__})", file=path,
+                        hint="use a .ttf or .otf file") from None
+    if cut:  # a lazy read only looks at the tables it is asked for: a cut-off file must not half work
+        raise FontError(f"the font file is cut short: its {cut[0].strip()!r} table runs past the end of the file",
+                        file=path, hint="download or copy the font again")
+    try:
         names = tools["name"]
         family = str(names.getBestFamilyName() or "")
         style = str(names.getBestSubFamilyName() or "")
@@ -136,7 +144,11 @@ def _register_bytes(registered: str, data: bytes, digest: str, path: Path) -> tu
                         hint="use a .ttf or .otf file") from None
     if registered in _REGISTERED:
         return family, style, full, ps
-    ttf = _truetype_outlines(data, digest, path) if cff else data
+    try:
+        ttf = _truetype_outlines(data, digest, path) if cff else data
+    except Exception as err:  # fontTools decodes the whole untrusted font here; any failure is the file's
+        raise FontError(f"the font's PostScript outlines cannot be read ({type(err).__name__})", file=path,
+                        hint="the file is damaged; download it again, or use a .ttf version") from None
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError
 

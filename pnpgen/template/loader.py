@@ -26,6 +26,7 @@ from typing import Any
 
 from pnpgen.errors import display_path
 from pnpgen.files import resolver_for
+from pnpgen.limits import limit, too_big
 from pnpgen.render.fonts import ALIASES, FACES
 from pnpgen.template import expr
 from pnpgen.template.colour import ColourError, parse_hex
@@ -430,6 +431,9 @@ class TemplateLibrary:
         path = self._extends_path(name, from_dir, raw)
         if path in seen:
             raise TemplateError(Where(*raw.where("extends")), f"extends: cycle through {self.display(path)}")
+        if len(seen) >= limit("extends_depth"):  # each level is a Python call and a merge: bound the chain
+            raise TemplateError(Where(*raw.where("extends")),
+                                f"extends: {too_big('extends_depth', 'the chain of templates is too long')}")
         base = self._merged(self._read(path), path.parent, seen + (path,))
         child = SrcMap(raw, file=raw.file, line=raw.line)
         child.key_src = dict(raw.key_src)
