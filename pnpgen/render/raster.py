@@ -7,7 +7,9 @@
 - Tabletop Simulator deck sheets are assembled from these rasters by ``render.tts``.
 
 PNGs are written without text chunks or timestamps, so the same input gives the same bytes; card
-PNGs carry their resolution (pHYs), so a print shop or an editor sizes them right.
+PNGs carry their resolution (pHYs), so a print shop or an editor sizes them right, and every PNG
+says its colours are sRGB (``png_bytes``), so a shop's or a viewer's colour management does not
+have to guess.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PIL import Image
+from PIL.PngImagePlugin import PngInfo
 
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.layout.geometry import Rect
@@ -158,11 +161,28 @@ def safe_file_name(ident: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", ident)
 
 
+def _srgb_chunks() -> PngInfo:
+    """The sRGB chunk (rendering intent 0, perceptual) with the gAMA and cHRM values the PNG
+    specification (ISO/IEC 15948, the sRGB chunk) gives for readers that do not know sRGB. The
+    13-byte chunk rather than an embedded ICC profile (iCCP, ~3 KB a file): it says the same for
+    sRGB, and a file must not carry both."""
+    info = PngInfo()
+    info.add(b"sRGB", b"\x00")
+    info.add(b"gAMA", (45455).to_bytes(4, "big"))
+    info.add(b"cHRM", b"".join(v.to_bytes(4, "big") for v in (31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)))
+    return info
+
+
+_SRGB = _srgb_chunks()
+
+
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
-    """PNG bytes; with ``dpi`` the file records its resolution (a pHYs chunk)."""
+    """PNG bytes tagged sRGB (every image pnpgen writes is drawn in sRGB: pdfium's RGB output);
+    with ``dpi`` the file records its resolution (a pHYs chunk)."""
     buf = io.BytesIO()
     extra = {"dpi": (dpi, dpi)} if dpi else {}
-    image.save(buf, format="PNG", optimize=False, compress_level=6, **extra)
+    # icc_profile=None: a profile carried over in image.info would replace the sRGB chunk.
+    image.save(buf, format="PNG", optimize=False, compress_level=6, pnginfo=_SRGB, icc_profile=None, **extra)
     return buf.getvalue()
 
 
