@@ -190,7 +190,7 @@ def word_list(text: str) -> list[str]:
 
 # What may stand between a sentence's start and its first word without being prose: pnpgen's bold
 # markers, bullets, arrows, dashes, opening quotes and brackets.
-_LEAD = re.compile(r"(?:\*\*|[\s•·▪►→⇒\-–—“\"‘'(\[])+$")
+_LEAD = frozenset(" \t\r\n\u00a0*•·▪►→⇒-–—“\"‘'([")
 # Marks in that lead that start a new phrase by themselves: a line break, a bullet or arrow, an
 # opening quote or bracket (a quotation or an aside starts with a capital), a spaced dash.
 _STARTERS = re.compile(r"[\n•→⇒“‘(\[]|(?<!\S)[\"'](?=\S|$)|\s[-–—]\s")
@@ -209,12 +209,12 @@ def sentence_start(text: str, pos: int, icons: re.Pattern | None = None) -> bool
     keyword (``**Fight.** You``, ``**Revelation** - Put``), an icon token (``[fast] Spend``),
     a bullet or arrow, or a closing bracket or quote after a full stop (``.)``, ``.”``)."""
     end = pos
-    lead = _LEAD.search(text, max(0, pos - 80), pos)
-    if lead is not None:
-        marks = lead.group(0)
-        if _STARTERS.search(text, lead.start(), pos) or (lead.start() == 0 and marks[:1] in "\"'-–—"):
+    while end > 0 and pos - end < 80 and text[end - 1] in _LEAD:  # walked back, not searched: called per word
+        end -= 1
+    if end < pos:
+        marks = text[end:pos]
+        if _STARTERS.search(text, end, pos) or (end == 0 and marks[:1] in "\"'-–—"):
             return True
-        end = lead.start()
         # An odd number of ** before the lead's first ** means that one closes a bold run: the
         # word after a bold keyword heading starts its clause ("**Fight.** You", "**Forced** - After").
         first_bold = marks.find("**")

@@ -20,6 +20,8 @@ in one text only (the same odd form in two different texts is a choice, such as 
 
 from __future__ import annotations
 
+import re
+from bisect import bisect
 from collections import Counter, defaultdict
 
 from pnpgen.validate.context import CheckContext
@@ -104,6 +106,8 @@ def _name_words(ctx: CheckContext) -> set[str]:
     return out
 
 
+_BOLD = re.compile(r"\*\*")
+
 # What may stand between two capitalised words of one title or list ("Oath of Order", "Precious
 # Memento (From a Former Life)", "Believer, Chosen, Cultist", "Fight/Investigate").
 _TITLE_JOINS = {"of", "the", "a", "an", "and", "in", "de", "la", "von", "van"}
@@ -129,9 +133,10 @@ def _capitalised_neighbour(found: list[tuple[int, str]], i: int, text: str) -> b
     return False
 
 
-def _in_bold(text: str, pos: int) -> bool:
-    """Whether ``pos`` is inside a ``**bold**`` run: a bold keyword is capitalised by the game's style."""
-    return text.count("**", 0, pos) % 2 == 1
+def _in_bold(bold: list[int], pos: int) -> bool:
+    """Whether ``pos`` is inside a ``**bold**`` run (``bold``: where the text's ``**`` are): a bold
+    keyword is capitalised by the game's style."""
+    return bisect(bold, pos) % 2 == 1
 
 
 def _text_words(ctx: CheckContext):
@@ -145,11 +150,12 @@ def _text_words(ctx: CheckContext):
             if not isinstance(text, str):
                 continue
             found = words(text)
+            bold = [m.start() for m in _BOLD.finditer(text)] if "**" in text else []
             for i, (pos, word) in enumerate(found):
                 if len(word) < 3:
                     continue
                 # An all-capitals word says how the game writes it wherever it stands.
-                excused = word[:1].isupper() and not word.isupper() and (sentence_start(text, pos, icons) or _in_bold(text, pos)
+                excused = word[:1].isupper() and not word.isupper() and (sentence_start(text, pos, icons) or _in_bold(bold, pos)
                                                    or _capitalised_neighbour(found, i, text))
                 yield card, field, text, word, excused
 
