@@ -301,17 +301,19 @@ def build(
 @app.command()
 @handles_errors
 def calibrate(
-    out: Path = typer.Option(Path("output/calibration-a4.pdf"), "--out", help="Where to write the sheet."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Where to write the sheet (default: "
+                                       "output/calibration-<paper>.pdf, -short for a short-edge flip)."),
     paper: str = typer.Option("a4", "--paper", help="a4, a3, a5, letter, legal, tabloid or a size."),
     duplex: str = typer.Option("long", "--duplex", help="long or short edge flip."),
 ) -> None:
     """Write a two-page duplex calibration sheet; read your --back-offset off its back."""
     from pnpgen.cli_checks import check_paper
-    from pnpgen.render.calibrate import write_calibration
+    from pnpgen.render.calibrate import default_path, write_calibration
 
     check_paper("--paper", paper)
-
-    typer.echo(f"wrote {write_calibration(out, paper, duplex)}")
+    if duplex not in ("long", "short"):
+        raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
+    typer.echo(f"wrote {write_calibration(out or default_path(Path('output'), paper, duplex), paper, duplex)}")
 
 
 @app.command()

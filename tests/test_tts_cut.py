@@ -230,9 +230,10 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
     game = game_of([2] * 10, extra_type=False)  # 20 copies
     result = build_game(game, tmp_path, paper=paper, cut=machine, corner_mm=3, draw_face=face, draw_back=back)
     out = tmp_path / "tiny"
-    pdf_path = out / f"tiny-{paper}.pdf"
+    stem = f"tiny-cut-{machine}-{paper}"  # its own name: a plain build's tiny-{paper}.pdf is another file
+    pdf_path = out / f"{stem}.pdf"
     trims = pdf_trims(pdf_path)
-    rows = read_manifest(out / f"tiny-{paper}-manifest.csv")
+    rows = read_manifest(out / f"{stem}-manifest.csv")
     sheets = sorted({int(r["sheet"]) for r in rows})
     assert len(rows) == 20 and len(trims) == len(sheets)  # duplex: faces only on each sheet's front page
     pdf = pikepdf.open(pdf_path)
@@ -243,15 +244,15 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
         sheet = paper_size(paper) if w < h else paper_size(paper).rotated()
         spec = machine_for(machine, sheet)
         origin = (spec.area.x, spec.area.y) if machine == "cricut" else (0.0, 0.0)
-        svg = svg_trims(out / "cut" / f"tiny-{paper}-sheet{n}.svg", origin)
+        svg = svg_trims(out / "cut" / f"{stem}-sheet{n}.svg", origin)
         assert matched(svg, trims[front]), f"sheet {n}: SVG cut paths are not the PDF's trims"
         assert sum(1 for r in rows if int(r["sheet"]) == n) == len(svg)
-        rects = ET.parse(out / "cut" / f"tiny-{paper}-sheet{n}.svg").getroot().findall(".//{http://www.w3.org/2000/svg}rect")
+        rects = ET.parse(out / "cut" / f"{stem}-sheet{n}.svg").getroot().findall(".//{http://www.w3.org/2000/svg}rect")
         assert {r.get("rx") for r in rects} == {"3"}
         for t in trims[front]:
             assert spec.area.contains(t.outset(mm(BLEED_MM)) if machine != "svg" else t)
         if machine == "silhouette":
-            doc = ezdxf.readfile(out / "cut" / f"tiny-{paper}-sheet{n}.dxf")
+            doc = ezdxf.readfile(out / "cut" / f"{stem}-sheet{n}.dxf")
             polys = [e for e in doc.modelspace() if e.dxftype() == "POLYLINE"]
             boxes = []
             for p in polys:
@@ -273,7 +274,7 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
         back_page = pdf.pages[int(next(r["back_page"] for r in rows if int(r["sheet"]) == n)) - 1]
         assert not [r for r in filled_rects(back_page) if r.w < mm(10) and r.h < mm(10)]
     if machine == "cricut":
-        png = Image.open(out / "cut" / f"tiny-{paper}-sheet1.png")
+        png = Image.open(out / "cut" / f"{stem}-sheet1.png")
         assert png.size == (round(6.75 * 300), round(9.25 * 300)) and png.info["dpi"][0] == pytest.approx(300, abs=0.01)
     fewer = [w for w in result.warnings if "cards a sheet instead of" in w]
     assert bool(fewer) == (machine != "svg")
@@ -304,7 +305,7 @@ def test_silhouette_keeps_cards_off_the_marks(tmp_path):
     game = game_of([8], extra_type=False)
     for paper in ("a4", "letter"):
         build_game(game, tmp_path / paper, paper=paper, cut="silhouette", draw_face=face, draw_back=back)
-        rows = read_manifest(tmp_path / paper / "tiny" / f"tiny-{paper}-manifest.csv")
+        rows = read_manifest(tmp_path / paper / "tiny" / f"tiny-cut-silhouette-{paper}-manifest.csv")
         assert {r["sheet"] for r in rows} == {"1"}
 
 

@@ -1,6 +1,6 @@
 """Build a game's print-and-play kit: one call writes every file for one game.
 
-``output/<game>/``:
+``output/<game>/`` (the names, one set per kind of output, are ``render.outnames``'):
 - ``<game>-<paper>.pdf``: card sheets, each sheet's fronts then its backs (duplex), or
   ``<game>-gutterfold-<paper>.pdf`` with fronts and backs side by side;
 - ``<game>-tokens-<paper>.pdf``, ``<game>-boards-<paper>.pdf``, ``<game>-reference-<paper>.pdf``
@@ -9,9 +9,14 @@
   calculator (``pnpgen.odds.reference``, drawn by ``pnpgen.render.oddscard``);
 - ``<card PDF>-manifest.csv``: every printed card copy with its sheet, slot and pages (``render.manifest``);
 - ``png-<profile>/<card type>/<card>.png`` and ``tts/`` (sheets and ``<game>-tts.json``, a
-  Tabletop Simulator saved object) when asked;
-- with ``cut``, registration marks on every card sheet and ``cut/<card PDF>-sheet<n>.svg`` (and
-  ``.dxf`` for Silhouette, ``.png`` of the print area for Cricut) per sheet (``layout.cutting``).
+  Tabletop Simulator saved object; ``tts-selection/`` for a selection) when asked;
+- with ``cut``, ``<game>-cut-<machine>-<paper>.pdf``: the card sheets with registration marks, and
+  ``cut/<card PDF>-sheet<n>.svg`` (and ``.dxf`` for Silhouette, ``.png`` of the print area for
+  Cricut) per sheet (``layout.cutting``);
+- with ``pdfx``, every PDF's name ends ``-pdfx<standard>`` (``-pdfx4``, ``-pdfx1a``, ``-pdfx1a2003``).
+
+A build replaces and clears only files of its own kind: a print-and-cut build leaves the plain card
+sheets alone, and a plain build leaves ``cut/``.
 
 An expansion folder (``pnpgen new``) builds only its own cards into ``output/<expansion id>/``,
 drawn with the base game's templates unless its ``templates/`` folder overrides them.
@@ -22,6 +27,7 @@ is anything that does not fit the paper.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -34,7 +40,7 @@ from pnpgen.layout.paper import Paper, paper_size
 from pnpgen.layout.slots import pages_per_sheet, place
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
-from pnpgen.render import images, pdfdoc, raster, tts as tts_out
+from pnpgen.render import images, outnames, pdfdoc, raster, tts as tts_out
 from pnpgen.render.boards import draw_board
 from pnpgen.render.face import forget_drawn_faces
 from pnpgen.render.manifest import write_manifest
@@ -42,7 +48,7 @@ from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
 from pnpgen.render.workers import worker_count
-from pnpgen.selection import parse_sheets, pick_cards, pick_sheets, split_list
+from pnpgen.selection import SelectionError, parse_sheets, pick_cards, pick_sheets, split_list
 from pnpgen.spec.model import ComponentKind, Game
 from pnpgen.units import mm
 
@@ -105,8 +111,11 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     try:
         with settled():  # the game is read: out of the cycle collector's sight while it is drawn
             if preset is not None:
+                if pages:
+                    raise SelectionError(f"--pages chooses sheets of the card PDF, and --shop {preset.id} writes card "
+                                         f"files, not sheets: choose cards with --only or --types")
                 images.set_print_dpi(dpi)
-                return _build_shop(game, out_dir, preset, progress, draw_face, draw_back)
+                return _build_shop(game, out_dir, preset, progress, draw_face, draw_back, only, types)
             return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
                                progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
                                only, types, pages, ink_saver, workers, on_front)
@@ -133,9 +142,10 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     choosing = bool(only or types or sheet_ranges)
     chosen = pick_cards(game.cards, game.card_types, only, types, others, kit_id)
     decks = _card_decks(game, result, chosen)
-    suffix = ("-selection" if choosing else "") + ("-inksaver" if ink_saver else "")
-    name = f"{kit_id}-{sheet.name}"
-    stem = (f"{kit_id}-gutterfold-{sheet.name}" if gutterfold else name) + suffix
+    standard = pdfdoc.output_standard()
+    pdfx = standard.name if standard is not None else None
+    stem = outnames.card_stem(kit_id, sheet.name, gutterfold=gutterfold, cut=cut, pdfx=pdfx, selection=choosing,
+                              ink_saver=ink_saver)
     if sheet_ranges and not decks:
         pick_sheets(sheet_ranges, 0, f"{kit_id} (no card type with a size and cards to print)")
 
@@ -200,8 +210,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
             manifest = dest / f"{stem}-manifest.csv"
             write_manifest(manifest, placements)
             result.files.append(manifest)
-            _clear_cut_files(dest / "cut", stem)
             if cut:
+                _clear_cut_files(dest / "cut", stem)
                 _say(progress, f"{kit_id}: {cut} cut files")
                 result.files += _cut_files(dest / "cut", stem, dest / f"{stem}.pdf", placements, machines,
                                            mm(corner_mm), title)
@@ -210,23 +220,25 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     if card_pdf not in result.files and card_pdf.is_file():
         card_pdf.unlink()
         card_pdf.with_name(f"{card_pdf.stem}-manifest.csv").unlink(missing_ok=True)
-        _clear_cut_files(dest / "cut", card_pdf.stem)
+        if cut:
+            _clear_cut_files(dest / "cut", card_pdf.stem)
     if choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
         game = replace(game, components=(), references=())
 
-    _tokens(game, sheet, bleed, duplex, back_offset, dest / f"{kit_id}-tokens-{sheet.name}.pdf", result, progress)
-    _boards(game, sheet, dest / f"{kit_id}-boards-{sheet.name}.pdf", result, progress)
+    _tokens(game, sheet, bleed, duplex, back_offset, dest / outnames.part_name(kit_id, "tokens", sheet.name, pdfx=pdfx),
+            result, progress)
+    _boards(game, sheet, dest / outnames.part_name(kit_id, "boards", sheet.name, pdfx=pdfx), result, progress)
     if game.references:
         _say(progress, f"{kit_id}: reference sheets")
         from pnpgen.render.references import draw_references  # here: reportlab's platypus costs ~50 ms to import
 
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
         pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
-        _save(canvas, dest / f"{kit_id}-reference-{sheet.name}.pdf", pages, result)
+        _save(canvas, dest / outnames.part_name(kit_id, "reference", sheet.name, pdfx=pdfx), pages, result)
     if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
         _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
-              dest / f"{kit_id}-odds-{sheet.name}{'-inksaver' if ink_saver else ''}.pdf", result, progress,
-              ink_saver)
+              dest / outnames.odds_name(kit_id, sheet.name, gutterfold=gutterfold, pdfx=pdfx, ink_saver=ink_saver),
+              result, progress, ink_saver)
 
     if png and decks:
         profile = raster.profile_of(png)
@@ -238,14 +250,15 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
             result.files += files
     if tts and decks:
         objects, deck_id = [], 1
+        tts_dir = dest / outnames.tts_folder(choosing)
         for position, (type_id, cards) in enumerate(decks):
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
-            deck = tts_out.write_tts_sheets(game, type_id, cards, dest / "tts", f"{kit_id}-{type_id}", deck_id,
+            deck = tts_out.write_tts_sheets(game, type_id, cards, tts_dir, f"{kit_id}-{type_id}", deck_id,
                                             tts_url, draw_face, draw_back, workers=worker_count(workers))
             deck_id = deck.next_deck_id
             result.files += deck.files
             objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
-        saved = dest / "tts" / f"{kit_id}-tts.json"
+        saved = tts_dir / f"{kit_id}-tts.json"
         tts_out.write_saved_object(saved, title, objects)
         result.files.append(saved)
     return result
@@ -266,17 +279,23 @@ def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers
     return FacePreparer(game, cards, bleed, ink_saver, count, summarise) if count else None
 
 
-def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back) -> BuildResult:
-    """``out_dir/<kit>/<shop>/``: the shop's card files (``pnpgen.render.shops``); tokens, boards and
-    references are not cards a card shop prints, so they are left out (and said so)."""
+def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back,
+                only: Sequence[str] = (), types: Sequence[str] = ()) -> BuildResult:
+    """``out_dir/<kit>/<shop>/``: the shop's card files (``pnpgen.render.shops``), of the cards
+    ``only``/``types`` choose (a chosen PDF is ``<kit>-<type>-selection.pdf``, so it does not replace
+    the whole type's); tokens, boards and references are not cards a card shop prints, so they are
+    left out (and said so)."""
     from pnpgen.render.shops import size_warnings, write_shop_pdf
 
+    others = _others(game)
     game, kit_id = _printable(game)
     dest = Path(out_dir) / kit_id / shop.id
     result = BuildResult(kit_id, dest)
-    decks = _card_decks(game, result)
+    only, types = split_list(only), split_list(types)
+    chosen = pick_cards(game.cards, game.card_types, only, types, others, kit_id)  # None: every card
+    decks = _card_decks(game, result, chosen)
     result.warnings += size_warnings(shop, game, [t for t, _ in decks])
-    if game.components or game.references:
+    if (game.components or game.references) and chosen is None:
         result.warnings.append(f"--shop {shop.id} writes card files only: tokens, boards and references are not "
                                f"built (run without --shop for them)")
     for type_id, cards in decks:
@@ -284,7 +303,7 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
         if shop.output == "pdfx":
             _say(progress, f"{kit_id}: {shop.name} PDF for {type_id}")
             _plan_pictures(game, [(type_id, distinct)], shop.bleed_pt)
-            path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}.pdf"
+            path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}{'-selection' if chosen is not None else ''}.pdf"
             pages, issues, notes = write_shop_pdf(game, type_id, distinct, path, shop, draw_face, draw_back)
             _note(result, notes)
             images.clear_plan()
@@ -303,10 +322,13 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
 
 
 def _clear_cut_files(folder: Path, stem: str) -> None:
-    """Cut files of an earlier run: a build with fewer sheets, or without ``cut``, must not leave them."""
+    """Cut files an earlier print-and-cut build of this card PDF wrote: one with fewer sheets must
+    not leave them. Only names that build writes (``<stem>-sheet<n>.svg|dxf|png``) are touched."""
     if folder.is_dir():
-        for old in folder.glob(f"{stem}-sheet*.*"):
-            old.unlink()
+        own = re.compile(re.escape(stem) + r"-sheet[0-9]+\.(svg|dxf|png)")
+        for old in folder.iterdir():
+            if own.fullmatch(old.name) and old.is_file():
+                old.unlink()
 
 
 def _cut_files(folder: Path, stem: str, pdf: Path, placements, machines, radius: float, title: str) -> list[Path]:

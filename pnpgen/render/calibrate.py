@@ -12,7 +12,7 @@ from pnpgen.layout.duplex import flip_of
 from pnpgen.layout.geometry import Rect
 from pnpgen.layout.marks import Band
 from pnpgen.layout.paper import Paper, paper_size
-from pnpgen.render import fonts, pdfdoc
+from pnpgen.render import fonts, outnames, pdfdoc
 from pnpgen.render.pagemarks import draw_band
 from pnpgen.units import mm
 
@@ -65,6 +65,12 @@ def draw_calibration(canvas: Canvas, paper: Paper, duplex: str = "long") -> int:
     draw_band(canvas, band, f"calibration back · {flip.value}-edge flip · labels are the offset in mm")
     canvas.showPage()
     return 2
+
+
+def default_path(folder: Path, paper: str | Paper, duplex: str = "long") -> Path:
+    """``folder/calibration-<paper>.pdf`` (``-short`` for a short-edge flip): one sheet per paper and
+    flip, as the offsets read off them are."""
+    return folder / outnames.calibration_name(paper_size(paper).name, duplex)
 
 
 def write_calibration(path: Path, paper: str | Paper = "a4", duplex: str = "long") -> Path:
