@@ -189,12 +189,15 @@ def test_accented_words_are_one_word_and_proper_names_are_left_alone(tmp_path):
 
 def test_dialect_and_archaic_quotations_are_not_slips(tmp_path):
     """ArkhamDB flavour: "are you tryin' to get us both killed" and an alchemist's recipe
-    "To be createde of 3 partes aether … rokket gatherede"; a real slip in plain prose is found."""
+    "To be createde of 3 partes aether … rokket gatherede", Verlaine in French; ThronesDB's
+    "outshooting" (a prefixed word); a real slip in plain prose is found."""
     texts = FILLER + ["McGlen, are you tryin' to get us both killed?",
                       "To be createde of 3 partes aether and 3 pounds of rokket gatherede from the sea.",
+                      "Et leur chanson se mêle au clair de lune, au calme clair de lune triste et beau.",
+                      "He won the archery contest, outshooting Ser Balon Swann.",
                       "He was just imaginging things."]
     found = _found(_game(tmp_path, _texts(texts, "flavour") + _filler()), "TEXT005")
-    assert [(f.card, f.fix) for f in found] == [("c7", "replace 'imaginging' with 'imagining'")]
+    assert [(f.card, f.fix) for f in found] == [("c9", "replace 'imaginging' with 'imagining'")]
 
 
 def test_names_one_edit_apart_by_design_are_not_slips(tmp_path):

@@ -25,7 +25,8 @@ whose game has "Telescopic Sight" is reported, "Daxos" beside the card "Davos Se
 of the game itself, "Kartte" -> "Karte", but never by the dictionary alone).
 A word elided with an apostrophe ("tryin'") is dialect, and a text with three or more unknown
 words is in another register (archaic spelling, a foreign quotation): neither is reported.
-An inflection of a known word ("khals" beside "khal", "bannermen" beside "bannerman") is known.
+An inflection of a known word ("khals" beside "khal", "bannermen" beside "bannerman") is known, and
+so is a known word behind a word-forming prefix ("outshooting").
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ COMMON = 1e-6  # pyspellchecker usage frequency of a common English word
 # Inflections are one edit apart but are not misspellings of each other.
 _SUFFIXES = ("", "s", "es", "d", "ed", "r", "er", "ing", "n", "y")
 
+
+# Prefixes that make a new English word of any word ("outshooting"): such words are often in no list.
+_PREFIXES = ("out", "over", "under", "counter", "non", "fore", "after", "super", "anti", "self")
 
 # game.yaml language -> pyspellchecker's dictionary (its language codes are the first two letters)
 _DICTIONARIES = {"en", "de", "fr", "es", "it", "pt", "nl", "ru", "ar", "eu", "fa", "lv"}
@@ -142,6 +146,10 @@ class Speller:
             return True
         return self.british and any(not self.words.unknown([us]) for us in american(part))
 
+    def _prefixed(self, part: str) -> bool:
+        """A known word behind a word-forming prefix ("outshooting", "overpowers") is a word."""
+        return any(part.startswith(p) and len(part) - len(p) >= 4 and self._listed(part[len(p):]) for p in _PREFIXES)
+
     def _inflected(self, part: str) -> bool:
         """An inflection of a game word ("khals", "bannermen") is that word."""
         for suffix, base in (("s", ""), ("es", ""), ("men", "man"), ("'s", ""), ("ed", ""), ("ing", "")):
@@ -154,7 +162,7 @@ class Speller:
         if hit is None:
             w = _norm(word)
             parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
-            hit = w in self.vocabulary or all(self._listed(p) or self._inflected(p) for p in parts)
+            hit = w in self.vocabulary or all(self._listed(p) or self._inflected(p) or self._prefixed(p) for p in parts)
             self._known[word] = hit
         return hit
 
@@ -250,6 +258,14 @@ def _elided(text: str, pos: int, word: str) -> bool:
     return end < len(text) and text[end] in "'’" and (end + 1 == len(text) or not text[end + 1].isalpha())
 
 
+def _other_register(speller: Speller, found: list[tuple[int, str]]) -> bool:
+    """Whether ``OTHER_REGISTER`` or more distinct lower-case words of three letters or more are
+    unknown: the text is in another register (Verlaine's "Au calme clair de lune triste", "partes
+    aether"). Capitalised words are names, which any text may hold."""
+    unknown = {w for _, w in found if len(w) >= 3 and w.islower() and not speller.known(w)}
+    return len(unknown) >= OTHER_REGISTER
+
+
 def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, text: str) -> list[Finding]:
     found = words(text)
     lowered = [_norm(w) for _, w in found]
@@ -259,7 +275,7 @@ def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, 
         if len(low) < MIN_LENGTH or speller.known(word) or _elided(text, pos, word):
             continue
         suspects.append((i, word))
-    if len({_norm(w) for _, w in suspects}) >= OTHER_REGISTER and field != "name":
+    if suspects and field != "name" and _other_register(speller, found):
         return []  # archaic spelling, dialect or another language: not slips
     out, seen = [], set()
     for i, word in suspects:
