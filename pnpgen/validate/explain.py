@@ -123,9 +123,11 @@ _ENTRIES = (
         "Inconsistent capitals look like a slip and can make a name read as a different thing.",
         "Write the name one way: correct the card, the component or the rules text."),
     Explanation(
-        "REF001", "error",
-        "A quoted name in card text (“3 XENOSATHEM”) that looks like a card name of this game but is no "
-        "card's name.",
+        "REF001", "warning",
+        "A quoted name in card text that is no card's name, when the quotation reads as a card reference: "
+        "name-shaped (short, capitalised words, no ! ? ;) and followed by \"card\", after \"named\", or one "
+        "edit from or sharing most words with a card name of the game (“3 XENOSATHEM” CARD). Speech and "
+        "titles in flavour text are not references.",
         "A card that tells players to find another card by a name that does not exist cannot be played "
         "as written.",
         "Correct the quoted name to the card's exact name, or add the card."),
@@ -187,9 +189,11 @@ _ENTRIES = (
         "Correct the word; if it is a real term of the game, use it on a second card or add it to "
         "`rules.glossary`, or silence the check for the card."),
     Explanation(
-        "TEXT006", "error",
-        "Copies of one card whose texts differ: two entries with the same name and different text, or "
-        "printed copies the extractor read with different texts (`provenance.variants`).",
+        "TEXT006", "error / warning",
+        "Copies of one card whose texts differ: printed copies the extractor read with different texts "
+        "(`provenance.variants`, errors), or two entries with the same name that agree in every field but "
+        "their prose, which differs by a slip of a few characters (warnings). Versions with another level, "
+        "cost, traits or art are intentional and not reported.",
         "Copies of a card should be interchangeable; a different copy is a misprint or a mix-up.",
         "Make the copies agree (in `_overrides.yaml` for extracted specs), or give the variants different names."),
     Explanation(
