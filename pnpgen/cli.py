@@ -490,6 +490,40 @@ def sweep(
         typer.echo(f"wrote {plot}", err=True)
 
 
+@app.command()
+@handles_errors
+def stats(
+    game: str = typer.Argument(..., help="Game id, spec folder, expansion or a game of your own."),
+    deck: Optional[str] = typer.Option(None, "--deck", help="Card types making the deck: creature,tide (default all)."),
+    want: Optional[str] = typer.Option(None, "--want", help="Draw odds of cards with FIELD=VALUE (or <=, >=, !=)."),
+    draw: Optional[int] = typer.Option(None, "--draw", help="Cards drawn, for one exact probability."),
+    at_least: int = typer.Option(1, "--at-least", help="Matching cards wanted among those drawn."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Write a PNG of the curves to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as one JSON object."),
+) -> None:
+    """Card curves by type and field, and exact (hypergeometric) draw odds."""
+    from pnpgen.spec import load_game
+    from pnpgen.stats import curves, draw_odds, format_curves, format_odds
+
+    loaded = load_game(game)
+    if want is None:
+        if draw is not None or at_least != 1:
+            raise UsageError("--draw and --at-least need --want FIELD=VALUE (the cards to count)")
+        res = curves(loaded, deck)
+        if plot:
+            from pnpgen.stats.plot import plot_curves
+
+            plot_curves(res, plot)
+        _print_json(res.to_dict()) if as_json else typer.echo(format_curves(res))
+    else:
+        if plot:
+            raise UsageError("--plot draws the curves; leave out --want for it")
+        odds = draw_odds(loaded, deck, want, draw, at_least)
+        _print_json(odds.to_dict()) if as_json else typer.echo(format_odds(odds))
+    if plot:
+        typer.echo(f"wrote {plot}", err=True)
+
+
 odds_app = typer.Typer(no_args_is_help=True, help="Exact combat odds from the rulebooks (fractions, not samples).")
 app.add_typer(odds_app, name="odds")
 
