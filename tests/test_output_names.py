@@ -45,7 +45,8 @@ def test_cut_and_plain_builds_keep_their_own_files(tmp_path):
     cut = names(out / "cut")
     assert cut and all(n.startswith("tiny-cut-silhouette-a4-sheet") for n in cut)
     assert {"tiny-cut-silhouette-a4.pdf", "tiny-cut-silhouette-a4-manifest.csv"} <= names(out)
-    assert page_size(out / "tiny-cut-silhouette-a4.pdf") != page_size(out / "tiny-a4.pdf")  # landscape 4x2, portrait 3x3
+    # landscape 4x2 against portrait 3x3
+    assert page_size(out / "tiny-cut-silhouette-a4.pdf") != page_size(out / "tiny-a4.pdf")
     build_game(game, tmp_path, draw_face=face, draw_back=back)
     assert names(out / "cut") == cut  # the next plain build leaves cut/ alone
     build_game(game, tmp_path, cut="svg", draw_face=face, draw_back=back)

@@ -49,7 +49,8 @@ def _first_subset(assignments: dict[int, int]) -> dict[int, int]:
 
 class SubsetFont(TTFont):
     """``TTFont`` whose ``splitString`` takes a C path for text whose characters all have a code in
-    the first subset already (see the module docstring); same results, same codes given."""
+    the first subset already (same results, same codes given), and whose subsets are tagged by
+    their contents (see the module docstring)."""
 
     def splitString(self, text, doc, encoding="utf-8"):
         if text.__class__ is str and text:
