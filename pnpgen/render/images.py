@@ -3,7 +3,10 @@
 This module owns everything between an image shape's already-located file (``ShapeOp.src``, found
 and confined by the game's :class:`~pnpgen.files.FileResolver`) and the PDF:
 
-- what a picture is (:func:`info`: pixel size, format, natural size), cached by content digest;
+- what a picture is (:func:`info`: pixel size, format, natural size, EXIF orientation), cached by
+  content digest; every raster picture is checked against the pixel limit before it is decoded and
+  decoded in full once per content (:mod:`pnpgen.render.rastercheck`), so a bomb, a truncated file
+  or a damaged chunk is one error line naming the file (and, through the template resolver, the card);
 - where it lands in its box (:func:`placement`: ``cover`` with a focus point, ``contain``,
   ``stretch``, ``none``), which the validator also uses to compute the printed resolution;
 - embedding: each distinct picture becomes ONE image XObject per PDF, named by its content hash and
@@ -11,9 +14,11 @@ and confined by the game's :class:`~pnpgen.files.FileResolver`) and the PDF:
   passed through byte for byte (``/DCTDecode``); a larger picture (above 1.5 x) is downsampled once to the print
   resolution (``PRINT_DPI``, 300 by default, ``pnpgen build --dpi``) and cached on disk by content
   hash (``cache_dir()/images``), so a rebuild neither decodes nor re-encodes it;
+- a photo with an EXIF orientation is embedded upright (re-encoded once, cached like a downsample);
 - SVG: drawn as vector paths (svglib -> reportlab graphics), never rasterised, each distinct SVG and
-  size drawn once as a form. An SVG may not pull in other files (external ``href``, entities):
-  that would read outside the game's folder, so it is refused.
+  size drawn once as a form. It is parsed and checked first (:mod:`pnpgen.render.svgcheck`): an SVG
+  may not pull in other files (external ``href``, entities), which would read outside the game's
+  folder, nor exceed the element, nesting and pixel limits or hold numbers a PDF cannot print.
 - clipping to the box (rectangle or rounded corners) and opacity.
 """
 
@@ -22,7 +27,6 @@ from __future__ import annotations
 import io
 import math
 import os
-import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,9 +34,10 @@ from typing import Any
 
 from PIL import Image
 
-from pnpgen.errors import ImageError, SpecError
+from pnpgen.errors import SpecError
 from pnpgen.files import cache_dir, resolver_for
 from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.render import rastercheck, svgcheck
 
 DEFAULT_DPI = 300
 PRINT_DPI = DEFAULT_DPI
@@ -57,9 +62,15 @@ class ImageInfo:
     path: str
     digest: str
     format: str           # PNG, JPEG, WEBP or SVG
-    width: int            # pixels (SVG: its width in points)
+    width: int            # pixels, upright (SVG: its width in points)
     height: int
     has_alpha: bool = False
+    alpha_used: bool = False  # some pixel is see-through (an opaque alpha channel is dropped)
+    orientation: int = 1      # EXIF orientation of the stored pixels; 1 = already upright
+
+    @property
+    def rotated(self) -> bool:
+        return self.orientation != 1
 
     @property
     def vector(self) -> bool:
@@ -90,24 +101,12 @@ def info(path: str) -> ImageInfo:
 
 @lru_cache(maxsize=4096)
 def _info(path: str, digest: str) -> ImageInfo:
-    data = _bytes(path)
     if path.lower().endswith(SVG_SUFFIXES):
         drawing = _svg_drawing(path, digest)
         return ImageInfo(path, digest, "SVG", int(round(drawing.width)), int(round(drawing.height)))
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            fmt = im.format or ""
-            size = im.size
-            alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
-    except Image.DecompressionBombError:
-        raise ImageError(f"{_name(path)}: picture has too many pixels to be safe to open",
-                         hint="scale it down to the printed size at 300 dpi") from None
-    except Exception as err:  # Pillow raises many types for a broken file
-        raise ImageError(f"{_name(path)}: not a readable picture ({type(err).__name__})",
-                         hint="use PNG, JPEG, WebP or SVG") from None
-    if fmt not in RASTER_FORMATS:
-        raise ImageError(f"{_name(path)}: {fmt or 'unknown'} pictures are not supported", hint="use PNG, JPEG, WebP or SVG")
-    return ImageInfo(path, digest, fmt, size[0], size[1], alpha)
+    facts = rastercheck.facts(_bytes(path), digest, _name(path))
+    width, height = facts.upright_size
+    return ImageInfo(path, digest, facts.format, width, height, facts.has_alpha, facts.alpha_used, facts.orientation)
 
 
 def _name(path: str) -> str:
@@ -189,18 +188,26 @@ def _target_pixels(im: ImageInfo, drawn: tuple[float, float, float, float]) -> t
 def downsampled(im: ImageInfo, size: tuple[int, int]) -> bytes:
     """The picture at ``size`` pixels, from the disk cache or made once and stored there."""
     ext = "jpg" if im.format == "JPEG" else "png"
-    path = cache_dir() / "images" / f"{im.digest}-{size[0]}x{size[1]}.{ext}"
+    turn = f"-o{im.orientation}" if im.rotated else ""
+    path = cache_dir() / "images" / f"{im.digest}-{size[0]}x{size[1]}{turn}.{ext}"
     try:
         return path.read_bytes()
     except OSError:
         pass
-    with Image.open(io.BytesIO(_bytes(im.path))) as src:
+    # ``size`` is upright; the stored pixels are resized first and turned upright after (cheaper
+    # on the smaller picture), so a picture on its side is resized to the swapped size.
+    stored = (size[1], size[0]) if im.orientation in (5, 6, 7, 8) else size
+    with rastercheck.open_lazily(_bytes(im.path), _name(im.path)) as src:
         src.load()
         keep_alpha = im.has_alpha
         mode = "RGBA" if keep_alpha else ("L" if src.mode in ("L", "1") else "RGB")
         if src.mode == "CMYK" and not keep_alpha:
             mode = "CMYK" if ext == "jpg" else "RGB"
-        out = src.convert(mode).resize(size, Image.LANCZOS, reducing_gap=3.0)
+        out = src if src.mode == mode else src.convert(mode)
+        if out.size != stored:
+            out = out.resize(stored, Image.LANCZOS, reducing_gap=3.0)
+        if im.rotated:
+            out = out.transpose(rastercheck.UPRIGHT[im.orientation])
         buf = io.BytesIO()
         if ext == "jpg":
             out.save(buf, "JPEG", quality=92, optimize=True)
@@ -239,11 +246,13 @@ def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float
     doc = canvas._doc
     reg = doc.getXObjectName(name)
     if doc.idToObject.get(reg) is None:
-        data = downsampled(im, target) if target else _bytes(im.path)
+        # A photo on its side is re-encoded upright once (at its own size when not downsampled).
+        remade = target or ((im.width, im.height) if im.rotated else None)
+        data = downsampled(im, remade) if remade else _bytes(im.path)
         if standard is not None:
             reader = _press_reader(canvas, standard, data)
         else:
-            if im.format == "WEBP" and not target:
+            if im.format == "WEBP" and not remade:
                 data = _as_png(data)  # reportlab reads WebP pixels through Pillow anyway; PNG keeps alpha
             reader = ImageReader(io.BytesIO(data))
         with _no_ascii85():
@@ -295,54 +304,35 @@ def has_transparency(path: str) -> bool:
     SVG's opacity or alpha colours (or pictures inside it, whose alpha cannot be seen from here)."""
     im = info(path)
     if not im.vector:
-        return im.has_alpha and _alpha_used(im.path, im.digest)
+        # An alpha channel that is opaque everywhere is dropped when the picture is embedded (colour.py).
+        return im.has_alpha and im.alpha_used
     return _svg_alpha(_svg_drawing(im.path, im.digest))
 
 
-@lru_cache(maxsize=1024)
-def _alpha_used(path: str, digest: str) -> bool:
-    # An alpha channel that is opaque everywhere is dropped when the picture is embedded (colour.py).
-    with Image.open(io.BytesIO(_bytes(path))) as src:
-        return src.convert("RGBA").getchannel("A").getextrema()[0] < 255
-
-
-def _svg_alpha(node) -> bool:
+def _svg_alpha(drawing) -> bool:
     from reportlab.graphics.shapes import Image as SvgPicture
 
-    if isinstance(node, SvgPicture):
-        return True
-    for attr in ("fillOpacity", "strokeOpacity"):
-        value = getattr(node, attr, None)
-        if value is not None and value < 1:
+    stack = [drawing]  # a loop, not recursion: nesting is bounded, but by a limit the user may raise
+    while stack:
+        node = stack.pop()
+        if isinstance(node, SvgPicture):
             return True
-    for attr in ("fillColor", "strokeColor"):
-        value = getattr(node, attr, None)
-        if value is not None and getattr(value, "alpha", 1) < 1:
-            return True
-    return any(_svg_alpha(child) for child in getattr(node, "contents", ()) or ())
+        for attr in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, attr, None)
+            if value is not None and value < 1:
+                return True
+        for attr in ("fillColor", "strokeColor"):
+            value = getattr(node, attr, None)
+            if value is not None and getattr(value, "alpha", 1) < 1:
+                return True
+        stack.extend(getattr(node, "contents", ()) or ())
+    return False
 
 
 # -- SVG ---------------------------------------------------------------------------------------------
-_EXTERNAL = re.compile(r"""(?:href|src)\s*=\s*["']\s*(?!#|data:)[^"'\s]""", re.IGNORECASE)
-_ENTITY = re.compile(r"<!ENTITY|<!DOCTYPE[^>]*\[", re.IGNORECASE)
-
-
 @lru_cache(maxsize=512)
 def _svg_drawing(path: str, digest: str):
-    from svglib.svglib import svg2rlg
-
-    data = _bytes(path)
-    text = data.decode("utf-8", errors="replace")
-    if _ENTITY.search(text) or _EXTERNAL.search(text):
-        raise ImageError(f"{_name(path)}: the SVG refers to other files or defines entities",
-                         hint="embed pictures in the SVG (data: URIs) or draw them as separate image shapes")
-    try:
-        drawing = svg2rlg(io.BytesIO(data))
-    except Exception as err:
-        raise ImageError(f"{_name(path)}: not a readable SVG ({type(err).__name__})") from None
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise ImageError(f"{_name(path)}: the SVG has no size", hint="give the <svg> element width, height or a viewBox")
-    return drawing
+    return svgcheck.drawing(_bytes(path), _name(path))
 
 
 def _svg_form(canvas: Any, im: ImageInfo) -> str:
@@ -355,7 +345,11 @@ def _svg_form(canvas: Any, im: ImageInfo) -> str:
         name = f"pnpSvg{im.digest[:20]}"
         drawing = _svg_drawing(im.path, im.digest)
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0)
+        try:
+            renderPDF.draw(drawing, canvas, 0, 0)
+        except Exception as err:  # what the checks could not foresee (an embedded picture reportlab rejects)
+            raise rastercheck.PictureRefused(f"{_name(im.path)}: the SVG cannot be drawn ({type(err).__name__}: "
+                             f"{rastercheck.reason(err)})") from None
         canvas.endForm()
         forms[im.digest] = name
     return name

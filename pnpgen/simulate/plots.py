@@ -1,6 +1,7 @@
 """PNG charts of simulation results (matplotlib, headless): what `pnpgen simulate --plot DIR` writes.
 
 Charts: win rate per player count with its 95 % interval; Base HP left; the round games are lost;
+survival by round (Base still standing, with Wilson bands);
 the enemies that deal the most damage to the Base. PNGs are written with fixed metadata so the
 same results give the same bytes.
 """
@@ -59,6 +60,27 @@ def plot_distribution(results: list[SimulationStats], attr: str, label: str, pat
     return _save(fig, path)
 
 
+def plot_survival(results: list[SimulationStats], path: Path) -> Path:
+    """P(Base standing after round r) per player count, with the Wilson interval as a band."""
+    fig, ax = plt.subplots(figsize=(5.5, 3.4))
+    for r in results:
+        xs = list(range(0, r.total_rounds + 1))
+        ys = [100.0] + [100 * p for p in r.survival]
+        band = [(100.0, 100.0)] + [(100 * lo, 100 * hi) for lo, hi in r.survival_intervals()]
+        line, = ax.step(xs, ys, where="post", label=f"{r.players} p (mean {r.mean_rounds:.2f} rounds)")
+        ax.fill_between(xs, [b[0] for b in band], [b[1] for b in band], step="post", alpha=0.2,
+                        color=line.get_color())
+    ax.set_xticks(list(range(0, results[0].total_rounds + 1)) if results else [])
+    ax.set_ylim(0, 102)
+    ax.set_xlabel("round")
+    ax.set_ylabel("% of games, Base still standing")
+    would = "would-be " if results and results[0].difficulty == "training" else ""
+    ax.set_title(f"{would}survival by round ({results[0].difficulty if results else ''}, 95 % Wilson)", fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return _save(fig, path)
+
+
 def plot_enemy_damage(result: SimulationStats, path: Path, top: int = 12) -> Path:
     items = sorted(result.enemy_base_damage.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
     fig, ax = plt.subplots(figsize=(5.5, 3.6))
@@ -79,6 +101,7 @@ def plot_results(results: list[SimulationStats], out_dir: Path) -> list[Path]:
         plot_win_rates(results, out_dir / "win-rate.png"),
         plot_distribution(results, "base_hp_left", "Base HP left at the end", out_dir / "base-hp-left.png"),
         plot_distribution(results, "lost_round", "round the game was lost (1-9)", out_dir / "lost-round.png"),
+        plot_survival(results, out_dir / "survival.png"),
     ]
     for r in results:
         written.append(plot_enemy_damage(r, out_dir / f"enemy-damage-{r.players}p.png"))

@@ -35,12 +35,33 @@ def play_game(pools: CardPools, rules: Rules, players: int, rng: random.Random, 
     """Play one game to the end: all Waves survived, or the Base at 0 HP."""
     g = new_game(pools, rules, players, rng)
     g.policy = policy
+    damage_after: list[int] = []  # damage to the Base at the end of each Round played through
     try:
         while not g.won:
             play_round(g)
+            damage_after.append(g.base_damage)
     except GameOver:
         g.lost_round = g.round_index
-    return GameResult(g.won, g.base_hp, g.lost_round, g.base_damage, g.tally)
+    rounds, wave_hp = survival_of(rules, players, damage_after)
+    return GameResult(g.won, g.base_hp, g.lost_round, g.base_damage, g.tally, rounds, wave_hp)
+
+
+def survival_of(rules: Rules, players: int, damage_after: list[int]) -> tuple[int, tuple[int, ...]]:
+    """Rounds the Base stands through, and its HP at the end of each Wave (0 once fallen).
+
+    Measured against the normal Base HP of the difficulty (in training mode, where the Base starts
+    at 0 and never falls, against 15 per player: the Round it *would* have fallen in; the rules are
+    the same until then and no player reads the Base HP)."""
+    hp = rules.base_hp_per_player * players
+    rounds = 0
+    for dmg in damage_after:
+        if dmg >= hp:
+            break
+        rounds += 1
+    per_wave = rules.rounds_per_wave
+    wave_hp = tuple(max(0, hp - damage_after[w * per_wave - 1]) if rounds >= w * per_wave else 0
+                    for w in range(1, rules.waves + 1))
+    return rounds, wave_hp
 
 
 # --- workers --------------------------------------------------------------------------------------
@@ -57,6 +78,7 @@ def _run_chunk(args: tuple[int, int, int, str, int]) -> SimulationStats:
     seed, start, stop, game_id, players = args
     w = _WORKER
     stats = SimulationStats(game_id, players, seed, w["rules"].difficulty, w["policy_name"])
+    stats.total_rounds = w["rules"].waves * w["rules"].rounds_per_wave
     for i in range(start, stop):
         stats.add(play_game(w["pools"], w["rules"], players, game_rng(seed, i), w["policy"]))
     return stats
@@ -82,6 +104,7 @@ def run_simulation(game: Any, players: int, games: int, seed: int, difficulty: s
     workers = max(1, min(workers or os.cpu_count() or 1, (games + CHUNK - 1) // CHUNK))
     tasks = [(seed, s, min(s + CHUNK, games), game.id, players) for s in range(0, games, CHUNK)]
     total = SimulationStats(game.id, players, seed, difficulty, policy)
+    total.total_rounds = rules.waves * rules.rounds_per_wave
     started = time.perf_counter()
     _init_worker(cards, extra, rules, players, policy)  # compile once; forked workers inherit it
     pools = _WORKER["pools"]

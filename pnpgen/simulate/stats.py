@@ -29,6 +29,16 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def win_text(wins: int, games: int) -> str:
+    """A proportion with its Wilson interval, said as a bound when it is 0 or all ("0 wins in N: < x %")."""
+    lo, hi = wilson(wins, games)
+    if wins == 0:
+        return f"0 wins in {games}: < {100 * hi:.2f} % at 95 % (Wilson)"
+    if wins == games:
+        return f"{games} wins in {games}: > {100 * lo:.2f} % at 95 % (Wilson)"
+    return f"{wins / games:.1%} ({wins} in {games}; 95 % Wilson {lo:.1%} - {hi:.1%})"
+
+
 def difference_interval(s1: int, n1: int, s2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
     """p2 - p1 with Newcombe's hybrid score interval (method 10), built from two Wilson intervals."""
     p1, p2 = (s1 / n1 if n1 else 0.0), (s2 / n2 if n2 else 0.0)
@@ -47,6 +57,8 @@ class GameResult:
     lost_round: int | None
     base_damage: int
     tally: Any
+    rounds: int = 0                    # Rounds the Base stood through (would have, in training mode)
+    wave_hp: tuple[int, ...] = ()      # Base HP at the end of each Wave, 0 once fallen
 
 
 @dataclass
@@ -71,6 +83,9 @@ class SimulationStats:
     effects_used: Counter = field(default_factory=Counter)
     unsupported: Counter = field(default_factory=Counter)
     stalemates: int = 0
+    rounds: Counter = field(default_factory=Counter)           # Rounds the Base stood through -> games
+    wave_hp: Counter = field(default_factory=Counter)          # (Wave, Base HP at its end) -> games
+    total_rounds: int = 9
     unparsed_cards: tuple[str, ...] = ()
     excluded_cards: tuple[str, ...] = ()
     extra_cards: tuple[str, ...] = ()
@@ -84,6 +99,9 @@ class SimulationStats:
         self.base_damage[r.base_damage] += 1
         if r.lost_round is not None:
             self.lost_round[r.lost_round] += 1
+        self.rounds[r.rounds] += 1
+        for wave, hp in enumerate(r.wave_hp, 1):
+            self.wave_hp[(wave, hp)] += 1
         t = r.tally
         _add_counts(self.bought, t.bought)
         _add_counts(self.deployed, t.deployed)
@@ -98,7 +116,7 @@ class SimulationStats:
         self.games += other.games
         self.wins += other.wins
         for name in ("base_hp_left", "lost_round", "base_damage", "bought", "deployed", "kills", "deaths",
-                     "enemy_base_damage", "effects_used", "unsupported"):
+                     "enemy_base_damage", "effects_used", "unsupported", "rounds", "wave_hp"):
             getattr(self, name).update(getattr(other, name))
         self.stalemates += other.stalemates
 
@@ -113,6 +131,27 @@ class SimulationStats:
     @property
     def mean_base_damage(self) -> float:
         return sum(k * v for k, v in self.base_damage.items()) / self.games if self.games else 0.0
+
+    @property
+    def survival(self) -> list[float]:
+        """P(the Base still stands after Round r), r = 1..total_rounds: non-increasing by construction."""
+        n = self.games or 1
+        return [sum(v for k, v in self.rounds.items() if k >= r) / n for r in range(1, self.total_rounds + 1)]
+
+    def survival_intervals(self) -> list[tuple[float, float]]:
+        return [wilson(sum(v for k, v in self.rounds.items() if k >= r), self.games)
+                for r in range(1, self.total_rounds + 1)]
+
+    @property
+    def mean_rounds(self) -> float:
+        """Mean Rounds the Base stands through (= the sum of ``survival``)."""
+        return sum(k * v for k, v in self.rounds.items()) / self.games if self.games else 0.0
+
+    def wave_hp_means(self) -> list[float]:
+        """Mean Base HP at the end of each Wave (0 for games where it has fallen)."""
+        waves = sorted({w for w, _ in self.wave_hp})
+        n = self.games or 1
+        return [sum(hp * v for (w, hp), v in self.wave_hp.items() if w == wave) / n for wave in waves]
 
     @property
     def games_per_second(self) -> float:
@@ -132,6 +171,12 @@ class SimulationStats:
             "difficulty": self.difficulty, "policy": self.policy,
             "win_rate": self.win_rate, "win_interval": [lo, hi], "wins": self.wins,
             "mean_base_damage": self.mean_base_damage,
+            "survival": self.survival,
+            "survival_interval": [list(i) for i in self.survival_intervals()],
+            "survival_basis": ("would-be: training damage below the normal Base HP" if self.difficulty == "training"
+                               else "Base HP above 0"),
+            "mean_rounds": self.mean_rounds,
+            "base_hp_end_of_wave": self.wave_hp_means(),
             "base_hp_left": {str(k): v for k, v in sorted(self.base_hp_left.items())},
             "base_damage": {str(k): v for k, v in sorted(self.base_damage.items())},
             "lost_round": {str(k): v for k, v in sorted(self.lost_round.items())},
@@ -204,7 +249,7 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
     if stats.difficulty == "training":
         lines.append(f"  training score (damage to the Base): mean {stats.mean_base_damage:.2f}")
     else:
-        lines.append(f"  win rate {stats.win_rate:.1%}  (95% Wilson {lo:.1%} - {hi:.1%})")
+        lines.append(f"  win rate {win_text(stats.wins, stats.games)}")
         lost = sum(stats.lost_round.values())
         if lost:
             lines.append("  lost in round: " + ", ".join(
@@ -213,6 +258,11 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
         if won_hp:
             mean = sum(k * v for k, v in won_hp) / sum(v for _, v in won_hp)
             lines.append(f"  Base HP left when won: mean {mean:.1f}")
+    would = "would-be " if stats.difficulty == "training" else ""
+    lines.append(f"  {would}survival, Base standing after round: " + ", ".join(
+        f"{r}: {p:.1%}" for r, p in enumerate(stats.survival, 1)))
+    lines.append(f"  mean rounds the Base stands: {stats.mean_rounds:.2f} of {stats.total_rounds}; {would}Base HP at "
+                 "the end of Wave " + ", ".join(f"{w}: {hp:.1f}" for w, hp in enumerate(stats.wave_hp_means(), 1)))
     n = stats.games or 1
     worst = stats.enemy_base_damage.most_common(top)
     if worst:

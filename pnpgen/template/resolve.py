@@ -212,12 +212,17 @@ class _Resolver:
         else:  # written in the template: relative to the template file, then the game folder
             bases = [s.base or None, None]
             where = (s.where.file, s.where.line)
+        from pnpgen.render.images import info
+
         files = self.images.files
         try:
-            return str(files.locate_first(value, bases, what="image", where=where))
+            path = str(files.locate_first(value, bases, what="image", where=where))
+            info(path)  # a picture that cannot be drawn (too many pixels, damaged) is named with its card here
         except SpecError as err:
-            raise ImageError(err.message, file=err.file, line=err.line, card=card.id if card else None,
-                             field=field, hint=err.hint) from None
+            kind = type(err) if isinstance(err, ImageError) else ImageError  # keeps PictureRefused for IMG001
+            raise kind(err.message, file=err.file or where[0], line=err.line or where[1],
+                       card=card.id if card else None, field=field, hint=err.hint) from None
+        return path
 
     def shape(self, s: Shape, frame: tuple[float, float, float, float]) -> None:
         if _is_static(s):

@@ -2,7 +2,9 @@
 
 Codes:
 - IMG001 (error): a picture a card names (an ``image`` field, or an image shape of its template)
-  is missing, outside the game's folder, not a regular file, unreadable or of an unsupported kind;
+  is missing, outside the game's folder, not a regular file, unreadable or of an unsupported kind,
+  over a limit (pixels; SVG elements, nesting, numbers), or damaged: every raster picture is decoded
+  in full once (cached by content), so a truncated JPEG is found here, not printed as half a picture;
 - IMG002 (warning): a raster picture printed below 150 dpi at its size on the card (the dpi is given);
 - IMG003 (warning): an image shape marked ``bleed: true`` that does not reach into the bleed, so the
   cut may show a white edge.
@@ -24,10 +26,19 @@ from pnpgen.validate.registry import check
 MIN_DPI = 150
 CHECK_BLEED_MM = FACE_BLEED_MM
 _EPS = 0.01
+_FIX_PATH = "put the picture in the game's folder and give its path relative to the card file or to that folder"
+_FIX_FILE = "export the picture again (PNG, JPEG, WebP or plain SVG) within the limits of docs/security.md"
 
 
-def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str]]:
-    """(field, message) for image fields whose file cannot be used."""
+def _fix(err: SpecError, path_fix: str) -> str:
+    """What to do: the file itself is at fault (damaged, too large) or the way it is named."""
+    from pnpgen.render.rastercheck import PictureRefused
+
+    return _FIX_FILE if isinstance(err, PictureRefused) else path_fix
+
+
+def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str, str]]:
+    """(field, message, fix) for image fields whose file cannot be used."""
     from pnpgen.render.images import info
     from pnpgen.template.resolve import card_file_bases
 
@@ -40,7 +51,7 @@ def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str]]:
         try:
             info(str(files.locate_first(value, bases, what="image")))
         except SpecError as err:
-            out.append((name, err.message + (f"; {err.hint}" if err.hint else "")))
+            out.append((name, err.message + (f"; {err.hint}" if err.hint else ""), _fix(err, _FIX_PATH)))
     return out
 
 
@@ -64,23 +75,22 @@ def check_images(ctx: CheckContext) -> list[Finding]:
                 seen.add((field, message))
                 out.append(ctx.at(card, field, code, severity, message, fix))
 
-        for field, message in _field_problems(ctx, card, files):
-            report(field, "IMG001", Severity.ERROR, message, "put the picture in the game's folder and give its path "
-                                                             "relative to the card file or to that folder")
+        for field, message, fix in _field_problems(ctx, card, files):
+            report(field, "IMG001", Severity.ERROR, message, fix)
         if seen:  # the face would fail on the same file
             continue
         face = ctx.front(card)
         if isinstance(face.error, ImageError):
             err = face.error
             report(err.field, "IMG001", Severity.ERROR, err.message + (f"; {err.hint}" if err.hint else ""),
-                   "fix the picture's path in the card or template")
+                   _fix(err, "fix the picture's path in the card or template"))
             continue
         for op in face.images:
             try:
                 im = info(op.src)
             except ImageError as err:
                 report(None, "IMG001", Severity.ERROR, f"{err.message} (template {op.where})",
-                       "use a PNG, JPEG, WebP or SVG file")
+                       _fix(err, "use a PNG, JPEG, WebP or SVG file"))
                 continue
             drawn = placement(op.fit, op.focus, (op.x, op.y, op.w, op.h), im.natural_size())
             # Only the part of the picture inside its box is printed; dpi is pixels per printed inch.
