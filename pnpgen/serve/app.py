@@ -5,12 +5,14 @@ through :class:`pnpgen.files.FileResolver`, confined to the spec folder (``/file
 output folder (``/output/``) — anything else, ``..`` or an absolute path is a 404 — and is served
 sandboxed (``guard.FILE_CSP``). The page itself and its script and style are the package's
 ``static/`` folder; the page carries the run's token. Every request first passes
-:class:`~pnpgen.serve.guard.Guard` (hosts, token and origin, body size, headers). Writes go only
-to the output folder (PDFs, simulation plots).
+:class:`~pnpgen.serve.guard.Guard` (hosts, token and origin, body size, headers). Outputs (PDFs,
+simulation plots) go to the output folder; card edits, new cards and art go into the game folder
+through :class:`~pnpgen.serve.edits.Editor` (checked, versioned, atomic, undoable).
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import os
 import secrets
@@ -27,9 +29,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnpgen.files import FileError, FileResolver
+from pnpgen.serve.art import MAX_ART, art_files
+from pnpgen.serve.edits import EditError, Editor, checked
 from pnpgen.serve.events import Broadcaster
 from pnpgen.serve.guard import FILE_CSP, LOOPBACK, Guard, allowed_hosts
-from pnpgen.serve.jsonbody import parse_object
+from pnpgen.serve.jsonbody import BodyError, parse_object
+from pnpgen.spec.writeback import digest
 from pnpgen.serve.state import Studio
 from pnpgen.spec.errors import SpecError
 
@@ -56,16 +61,39 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     page = page.replace(TOKEN_SLOT, f'content="{token}"')
     events = Broadcaster()
     stop = threading.Event()
+    editor = Editor(studio)
+    recheck = _Rechecker(lambda paths: changed(paths))
+    settled: dict[Path, str] = {}     # files the studio wrote and has read again: digest of those bytes
 
     def changed(paths: list[str] | None) -> None:
         studio.refresh(paths)
         events.publish("state", studio.state())
 
+    def saved(paths: list[str] | None) -> None:
+        """The watcher's report: files the studio has already read again after writing them are left out."""
+        if paths is not None:
+            paths = [p for p in paths if not _settled(settled, Path(p))]
+            if not paths:
+                return
+        changed(paths)
+
+    def wrote(path: Path, now: bool) -> None:
+        """After a write: read the folder again now (``now``) or in the background."""
+        resolved = path.resolve()
+        try:
+            settled[resolved] = digest(resolved.read_bytes()) if resolved.exists() else ""
+        except OSError:
+            settled.pop(resolved, None)
+        if now:
+            changed([str(resolved)])
+        else:
+            recheck.add(str(resolved))
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette):
         if studio.snapshot is None and studio.error is None:
             studio.refresh(None)
-        thread = threading.Thread(target=_watch, args=(studio, changed, stop), daemon=True) if watch else None
+        thread = threading.Thread(target=_watch, args=(studio, saved, stop), daemon=True) if watch else None
         if thread:
             thread.start()
         yield
@@ -90,8 +118,91 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
     async def card(request: Request) -> Response:
-        data = studio.card(request.path_params["card"])
-        return JSONResponse(data, headers=NO_CACHE) if data is not None else _not_found()
+        card_id = request.path_params["card"]
+        data = studio.card(card_id)
+        if data is None:
+            return _not_found()
+        found = studio.find(card_id)
+        source, why = editor.card_file(found)
+        data["version"] = editor.version(found) if source else None
+        data["readonly"] = why or None
+        data["kind"] = source.kind if source else None
+        return JSONResponse(data, headers=NO_CACHE)
+
+    async def edit(request: Request) -> Response:
+        """PATCH a card: ``{"fields": {...}, "version": "<digest>"}``."""
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            body = await _json(request)
+            done = await run_in_threadpool(editor.patch, request.path_params["card"], body.get("fields"),
+                                           body.get("version"))
+            card = done.pop("card")
+            await run_in_threadpool(studio.swap_card, card)
+            events.publish("state", studio.state())
+            if done["changed"]:
+                wrote(editor.history[-1].path, now=False)
+            return {**done, "id": card.id}
+        return await _answer(work)
+
+    async def add(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            body = await _json(request)
+            done = await run_in_threadpool(editor.add, body.get("type"), body.get("duplicate"))
+            await run_in_threadpool(wrote, editor.history[-1].path, True)
+            return done
+        return await _answer(work)
+
+    async def remove(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            body = await _json(request)
+            done = await run_in_threadpool(editor.delete, request.path_params["card"], body.get("version"))
+            await run_in_threadpool(wrote, editor.history[-1].path, True)
+            return done
+        return await _answer(work)
+
+    async def undo(_request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            last = editor.history[-1].path if editor.history else None
+            done = await run_in_threadpool(editor.undo)
+            await run_in_threadpool(wrote, last, True)
+            return done
+        return await _answer(work)
+
+    async def preview(request: Request) -> Response:
+        """A card drawn from the form's values, nothing written: ``{"fields": {...}}``."""
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            body = await _json(request)
+            game, card = editor._card(request.path_params["card"])
+            source, _ = editor.card_file(card)
+            new = checked(game, card, _fields(body), source or _nowhere(card))
+            shown = await run_in_threadpool(studio.preview, new)
+            png = shown.pop("png")
+            return {**shown, "image": "data:image/png;base64," + base64.b64encode(png).decode() if png else None}
+        return await _answer(work)
+
+    async def art_list(_request: Request) -> Response:
+        return JSONResponse({"art": art_files(studio.directory)}, headers=NO_CACHE)
+
+    async def art_upload(request: Request) -> Response:
+        """The body is the picture; ``?name=`` its file name, ``&overwrite=1`` to replace one."""
+        from starlette.concurrency import run_in_threadpool
+
+        async def work() -> dict[str, Any]:
+            data = await request.body()
+            done = await run_in_threadpool(editor.upload_art, request.query_params.get("name", ""), data,
+                                           request.query_params.get("overwrite") == "1")
+            await run_in_threadpool(wrote, editor.history[-1].path, True)
+            return done
+        return await _answer(work)
 
     async def large(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
@@ -149,6 +260,13 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         Route("/api/thumb/{card}", thumb),
         Route("/api/card/{card}", card),
         Route("/api/card/{card}/{side}.png", large),
+        Route("/api/cards", add, methods=["POST"]),
+        Route("/api/cards/{card}", edit, methods=["PATCH"]),
+        Route("/api/cards/{card}", remove, methods=["DELETE"]),
+        Route("/api/preview/{card}", preview, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/art", art_list, methods=["GET"]),
+        Route("/api/art", art_upload, methods=["POST"]),
         Route("/api/print", build, methods=["POST"]),
         Route("/api/simulate", simulate, methods=["POST"]),
         Route("/api/jobs/{job}", job),
@@ -156,9 +274,72 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         Route("/output/{path:path}", output_file),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, token=token, hosts=hosts)])
-    app.state.studio, app.state.events, app.state.token = studio, events, token
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Guard, token=token, hosts=hosts, route_limits={"/api/art": MAX_ART})])
+    app.state.studio, app.state.events, app.state.token, app.state.editor = studio, events, token, editor
     return app
+
+
+class _Rechecker:
+    """Reads the folder again in one background thread after an edit; edits made meanwhile are
+    read together in the next round."""
+
+    def __init__(self, run: Any) -> None:
+        self.run, self.pending, self.busy = run, set(), False
+        self.lock = threading.Lock()
+
+    def add(self, path: str) -> None:
+        with self.lock:
+            self.pending.add(path)
+            if self.busy:
+                return
+            self.busy = True
+        threading.Thread(target=self._loop, daemon=True).start()
+
+    def _loop(self) -> None:
+        while True:
+            with self.lock:
+                batch = sorted(self.pending)
+                self.pending.clear()
+                if not batch:
+                    self.busy = False
+                    return
+            self.run(batch)
+
+
+def _settled(settled: dict[Path, str], path: Path) -> bool:
+    """Whether ``path`` holds the bytes the studio wrote and read again (the watcher's echo of our write)."""
+    path = path.resolve()
+    if path not in settled:
+        return False
+    try:
+        now = digest(path.read_bytes()) if path.exists() else ""
+    except OSError:
+        return False
+    return settled.pop(path) == now
+
+
+async def _answer(work: Any) -> Response:
+    """``work()``'s result as JSON, or its refusal with the status it names."""
+    try:
+        return JSONResponse(await work(), headers=NO_CACHE)
+    except EditError as err:
+        return JSONResponse({"error": err.message, **err.extra}, status_code=err.status, headers=NO_CACHE)
+    except (BodyError, SpecError) as err:
+        return JSONResponse({"error": _first_line(err)}, status_code=400, headers=NO_CACHE)
+
+
+def _fields(body: dict[str, Any]) -> dict[str, Any]:
+    fields = body.get("fields")
+    if not isinstance(fields, dict):
+        raise EditError(400, "send the card's fields as a JSON object: {\"fields\": {\"cost\": 3}}")
+    return {k: v for k, v in fields.items() if k not in ("id", "type")}
+
+
+def _nowhere(card: Any) -> Any:
+    from pnpgen.spec.writeback import Source
+
+    return Source(Path(card.location.file if card.location else "card"), "yaml", card.location.line if card.location else 0)
 
 
 def _watch(studio: Studio, changed, stop: threading.Event) -> None:

@@ -9,7 +9,8 @@
   browser send a POST, but it can neither read the token nor forge ``Origin``.
 - **Bounded bodies.** A declared ``Content-Length`` over the limit is 413 before any of the body is
   read; a body without one (chunked) is counted while it arrives and cut off at the limit. Routes
-  get the whole body, already read, from memory.
+  get the whole body, already read, from memory. The limit is ``max_body`` except on the paths
+  given their own (``route_limits``: the art upload takes pictures of up to 20 MB).
 - **Headers on every response**: a Content-Security-Policy (the route's own, e.g. the sandbox of
   served folder files, else the page's), ``nosniff``, no referrer, same-origin resources only.
 - **No traceback.** An exception escaping a route is logged as one line and answered 500.
@@ -108,9 +109,15 @@ def same_origin(origin: str, host: tuple[str, int | None]) -> bool:
 class Guard:
     """The middleware (see the module docstring); ``token`` is the page's per-run secret."""
 
-    def __init__(self, app: Any, token: str, hosts: Iterable[str] = LOOPBACK, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: Any, token: str, hosts: Iterable[str] = LOOPBACK, max_body: int = MAX_BODY,
+                 route_limits: dict[str, int] | None = None) -> None:
         self.app, self.token, self.max_body = app, token.encode(), max_body
         self.hosts = frozenset(_host_name(h) for h in hosts)
+        self.route_limits = dict(route_limits or {})
+
+    def limit(self, scope: dict) -> int:
+        """The body limit of the request's path (exact path match: no prefix lets a route borrow it)."""
+        return self.route_limits.get(scope.get("path", ""), self.max_body)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":     # the studio has none: closed before any check could be missed
@@ -134,11 +141,11 @@ class Guard:
                 await _reject(send_with_headers, *refusal)
                 return
             if scope["method"] not in SAFE_METHODS:
-                body = await _read_body(receive, self.max_body)
+                body = await _read_body(receive, self.limit(scope))
                 if body is _GONE:
                     return                      # nobody is left to answer
                 if body is None:
-                    await _reject(send_with_headers, 413, f"request body over {self.max_body} bytes")
+                    await _reject(send_with_headers, 413, f"request body over {self.limit(scope)} bytes")
                     return
                 receive = _replay(body, receive)
             await self.app(scope, receive, send_with_headers)
@@ -157,8 +164,8 @@ class Guard:
         if host[0] not in self.hosts:
             return 421, f"this studio answers only to {', '.join(sorted(self.hosts))}, not {excerpt(host[0], 60)}"
         declared = headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > self.max_body:
-            return 413, f"request body over {self.max_body} bytes"
+        if declared.isdigit() and int(declared) > self.limit(scope):
+            return 413, f"request body over {self.limit(scope)} bytes"
         if scope["method"] in SAFE_METHODS:
             return None
         origin = headers.get("origin")

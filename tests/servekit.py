@@ -1,0 +1,97 @@
+"""A small game for the studio's edit tests: the same card type in a CSV, an XLSX and a YAML file.
+
+``make_game(root)`` writes ``root/edit`` with a ``hero`` card type of every field type, three
+cards in ``cards/heroes.csv`` (CRLF line ends, some cells quoted), two in ``cards/book.xlsx``
+(sheet ``hero``, styled header and cells, a second sheet of formatting only) and two in
+``cards/more.yaml`` (comments, a flow list, a block text), and a picture ``art/ace.png``.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+GAME = """id: edit
+name: Edit Game
+players: {min: 1, max: 2}
+source: {document: none.txt}
+card_types:
+  hero:
+    name: Hero
+    size: poker
+    fields:
+      cost: {type: int, min: 0, max: 9}
+      flying: {type: bool}
+      side: {type: enum, values: [light, dark]}
+      tags: {type: list}
+      text: {type: text}
+      art: {type: image}
+"""
+CSV = ('id,name,copies,cost,flying,side,tags,text,art\r\n'
+       'ace,Ace,2,3,yes,light,fast|brave,"Draw a card, then win.",art/ace.png\r\n'
+       '"bo","Bo","1","1","no","dark","slow","Lose a turn.",\r\n'
+       'cy,Cy,1,2,no,light,,"Two lines:\r\nthe second.",\r\n')
+YAML = """# Heroes kept in YAML.
+cards:
+  # the first one
+  - id: dee
+    name: Dee          # a comment on the name
+    type: hero
+    copies: 1
+    cost: 4
+    tags: [quick, sly]
+    text: |
+      Swap two cards.
+      Then draw.
+  - id: eve
+    name: Eve
+    type: hero
+    copies: 1
+    cost: 5
+    side: dark
+    text: Gain 1 gold.
+# end of the file
+"""
+
+
+def png_bytes(size: tuple[int, int] = (40, 56), colour: str = "#369") -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def workbook_bytes() -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font, PatternFill
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "hero"
+    sheet.append(["id", "name", "copies", "cost", "side", "text"])
+    sheet.append(["fin", "Fin", 1, 6, "dark", "Burn a card."])
+    sheet.append(["gus", "Gus", 3, 7, "light", "Heal 2."])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet["D2"].fill = PatternFill("solid", fgColor="FFEE88")
+    sheet["D2"].number_format = "0"
+    sheet.column_dimensions["F"].width = 40
+    spare = book.create_sheet("spare")     # no values (so no cards), only formatting to keep
+    spare["B2"].fill = PatternFill("solid", fgColor="88CCEE")
+    spare.column_dimensions["B"].width = 25
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def make_game(root: Path) -> Path:
+    folder = root / "edit"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "art").mkdir()
+    (folder / "game.yaml").write_text(GAME)
+    (folder / "cards" / "heroes.csv").write_bytes(CSV.encode())
+    (folder / "cards" / "book.xlsx").write_bytes(workbook_bytes())
+    (folder / "cards" / "more.yaml").write_text(YAML)
+    (folder / "art" / "ace.png").write_bytes(png_bytes())
+    return folder
