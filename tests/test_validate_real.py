@@ -79,6 +79,7 @@ def test_flavour_quotations_are_not_card_references(tmp_path):
          "flavour": '"I know of books that should never be read." - Edgar Allan Poe, "The Raven"'},
         {"name": "Raven Quill", "cost": "1", "level": "0", "text": "Draw 1 card.",
          "flavour": '"Aim for the eyes," she said. "Look! A Dumb Bird!"'},
+        {"name": "The Ravens", "cost": "1", "level": "0", "text": "Draw 1 card."},  # one edit from "The Raven"
         {"name": "Lantern", "cost": "1", "level": "0", "text": 'Your assets with "Uses (ammo)" get +1.'}]
     assert _found(_game(tmp_path, rows), "REF001") == []
 
@@ -108,7 +109,7 @@ def test_card_names_holding_quotes_are_read_whole(tmp_path):
         {"id": "spider", "name": '"Spider" Solitaire', "cost": "1", "level": "0", "text": "Draw 1 card."},
         {"id": "gator", "name": '"Gator" Lacroix', "cost": "1", "level": "0", "text": "Draw 1 card."},
         {"id": "boss", "name": "Boss", "cost": "1", "level": "0",
-         "text": 'Discard "Spider" Solitaire or a “"Gator" Lacroix” card.'},
+         "text": 'Discard the card named "Spider" Solitaire or a “"Gator" Lacroix” card.'},
         {"id": "slip", "name": "Slip", "cost": "1", "level": "0", "text": 'Discard a “"Gator" Lacroux” card.'}]
     found = _found(_game(tmp_path, rows), "REF001")
     assert [f.card for f in found] == ["slip"] and "did you mean '\"gator\" lacroix'" in found[0].message
@@ -206,3 +207,27 @@ def test_names_one_edit_apart_by_design_are_not_slips(tmp_path):
                         ("Heads on Spikes", "Heads on Pikes", "Agent (A)", "Agent (B)", "Ranger", "Rangr")]
     found = _found(_game(tmp_path, rows), "TEXT007")
     assert [(f.card, f.message) for f in found] == [("rangr", "name 'Rangr' is one edit from 'Ranger' (card 'ranger')")]
+
+
+def test_capitals_explained_by_markup_titles_and_names_are_not_slips(tmp_path):
+    """ArkhamDB: "**Fight.** You", "[action] Exhaust", "+1. Heal", "(Oath of Order)", "Fight/Evade",
+    a card name in text ("exhaust Horror"), "a spell" beside the trait "Spell" on 19 of 20 —
+    none is a slip; "switch to neutral" where the game writes the class "Neutral" everywhere else is."""
+    texts = ["[action] Spend 1 ammo: **Fight.** You get +1 for this attack.",
+             "[action] Exhaust this card: draw 1 card. You get +1 horror.",
+             "[action]: +1. Heal 1 horror from an ally. You heal 1 horror.",
+             "Limit 1 Sacred Oath (Oath of Order) per deck. Take 1 horror.",
+             "**Fight**/**Evade.** You may take 1 horror, or exhaust Horror to heal 1 horror.",
+             *(f"You may play a Spell card and take {i} horror." for i in range(19)), "You cast a spell and take 1 horror.",
+             *(f"Take 1 horror and draw {i} Neutral cards." for i in range(60)),
+             "Switch your role to neutral and take 1 horror."]
+    rows = _texts(texts) + [{"name": "Horror", "cost": "1", "level": "0"}] + _filler()
+    found = _found(_game(tmp_path, rows), "TEXT004")
+    assert [(f.card, f.fix) for f in found] == [("c85", "write 'neutral' as 'Neutral'")]
+
+
+def test_flavour_quotations_keep_their_authors_punctuation(tmp_path):
+    texts = [f'"We hold the wall, number {i}."' for i in range(20)] + ['"Winter is coming" - Ned Stark',
+                                                                       '"So it goes"']
+    rows = _texts(texts, "flavour") + _filler(30)
+    assert _found(_game(tmp_path, rows), "TEXT008") == []

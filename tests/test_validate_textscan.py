@@ -18,6 +18,7 @@ def _starts(text: str, word: str) -> bool:
 @pytest.mark.parametrize("text,word", [
     ("[action] Spend 1 ammo: **Fight.** You get +1", "You"),            # after a bold keyword heading
     ("**Revelation** - Put The Necronomicon into play", "Put"),        # bold keyword and a spaced dash
+    ("**Forced** When you draw this card", "When"),                    # a bold keyword alone
     ("Regulation - When your location has 1 or more clues", "When"),   # a spaced dash alone
     ("[fast] Spend 1 resource", "Spend"),                              # after an icon token
     ("[elder_sign] effect: +1. Heal 1 horror", "Heal"),                # after "+1."

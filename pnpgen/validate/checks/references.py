@@ -29,7 +29,7 @@ MAX_NAME_WORDS = 6
 # Words two titles share without being alike ("Drake the Great", "The Great Work").
 _FUNCTION_WORDS = {"the", "and", "for", "from", "with", "der", "die", "das", "und", "les", "des", "une"}
 # An attribution line ("- Edgar Allan Poe, "The Raven"") quotes a work's title, not a card.
-_ATTRIBUTION = re.compile(r"(?:^|\n)[ \t]*[-–—][^\n]*$")
+_ATTRIBUTION = re.compile(r"(?:^|\n|[\"”.!?…])[ \t]*[-–—][ \t]*[^\W\d_][^\n]*$")
 _AFTER = re.compile(r"\s*(?:cards?|karten?|cartes?)\b", re.I)
 _BEFORE = re.compile(r"\b(?:named|called|card|cards)\s*$", re.I)
 
