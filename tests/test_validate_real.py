@@ -231,3 +231,15 @@ def test_flavour_quotations_keep_their_authors_punctuation(tmp_path):
                                                                        '"So it goes"']
     rows = _texts(texts, "flavour") + _filler(30)
     assert _found(_game(tmp_path, rows), "TEXT008") == []
+
+
+def test_quote_marks_facing_the_wrong_way_are_reported_as_warnings(tmp_path):
+    """The defect kinds issue #26 read in a real set: “…“, an opening quote typed as a closing one,
+    and ‘ used as an apostrophe; each is one TEXT003 warning on its card."""
+    rows = _filler() + _texts(["“Run now.“ she said.", "”Winter is coming,” he said.", "The players‘ turn ends."],
+                              "flavour")
+    found = _found(_game(tmp_path, rows), "TEXT003")
+    assert [(f.card, f.severity.value) for f in found] == [("c0", "warning"), ("c1", "warning"), ("c2", "warning")]
+    assert "closing quote written as an opening one" in found[0].message
+    assert "opening quote written as a closing one" in found[1].message
+    assert "‘ used as an apostrophe" in found[2].message
