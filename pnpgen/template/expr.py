@@ -14,9 +14,11 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-from pnpgen.template.bounded import BoundedEnvironment, bold_matches, reset_budget
+from jinja2.utils import Namespace
 
 from pnpgen.limits import limit
+from pnpgen.template.bounded import BoundedEnvironment, bold_matches, reset_budget
+from pnpgen.template.budget import LimitError, charge_text
 from pnpgen.template.model import TemplateError, Where
 
 
@@ -117,10 +119,19 @@ def _signed(value: Any) -> str:
 
 def _printed(value: Any) -> Any:
     """How a value prints on a card: a list field as its items joined by commas ("fire, water"),
-    never Python's "['fire', 'water']"; everything else as it is."""
+    never Python's "['fire', 'water']"; everything else as it is. A container's text is measured
+    (and charged to the render's budget) before it is made."""
+    if type(value) is str:
+        return value
     if isinstance(value, (list, tuple)):
+        charge_text(value)
         return ", ".join(str(v) for v in value)
+    if isinstance(value, _CONTAINERS):
+        charge_text(value)
     return value
+
+
+_CONTAINERS = (dict, set, frozenset, Namespace)
 
 
 def _make_env() -> BoundedEnvironment:
@@ -253,12 +264,8 @@ def render(source: str, context: dict[str, Any], where: Where, what: str) -> str
                 _RENDERED.clear()
             _RENDERED[key] = text
         return text
-    except jinja2.TemplateError as e:
-        raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
-    except (TypeError, ValueError, ArithmeticError) as e:
-        raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
-    except RecursionError:
-        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None
+    except Exception as e:
+        raise _error(e, source, where, what) from None
 
 
 def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> Any:
@@ -279,9 +286,32 @@ def evaluate(source: str, context: dict[str, Any], where: Where, what: str) -> A
                 _EVALUATED.clear()
             _EVALUATED[key] = value
         return value
-    except jinja2.TemplateError as e:
-        raise TemplateError(where, f"{what}: {type(e).__name__}: {e}") from None
-    except (TypeError, ValueError, ArithmeticError) as e:
-        raise TemplateError(where, f"{what}: {type(e).__name__} evaluating {source!r}: {e}") from None
-    except RecursionError:
-        raise TemplateError(where, f"{what}: nested too deeply evaluating {source[:60]!r}") from None
+    except Exception as e:
+        raise _error(e, source, where, what) from None
+
+
+def _error(e: Exception, source: str, where: Where, what: str) -> Exception:
+    """The one-line error for a failed render: the template's file and line, and for a text of
+    several lines the line inside it (from Jinja's rewritten traceback)."""
+    at = ""
+    if "\n" in source.strip():
+        lines = [tb.tb_lineno for tb in _frames(e.__traceback__) if tb.tb_frame.f_code.co_filename == "<template>"]
+        at = f" (line {lines[-1]} of the text)" if lines else ""
+    shown = source if len(source) <= 60 else source[:57] + "..."
+    if isinstance(e, LimitError):
+        return TemplateError(where, f"{what}{at}: {e}")
+    if isinstance(e, jinja2.TemplateError):
+        return TemplateError(where, f"{what}{at}: {type(e).__name__}: {e}")
+    if isinstance(e, (TypeError, ValueError, ArithmeticError)):
+        return TemplateError(where, f"{what}{at}: {type(e).__name__} evaluating {shown!r}: {str(e)[:200]}")
+    if isinstance(e, RecursionError):
+        return TemplateError(where, f"{what}: nested too deeply evaluating {shown!r}")
+    if isinstance(e, MemoryError):  # a safety net: the budget should stop a template long before
+        return TemplateError(where, f"{what}{at}: out of memory evaluating {shown!r}; simplify the template")
+    return e
+
+
+def _frames(tb: Any) -> Any:
+    while tb is not None:
+        yield tb
+        tb = tb.tb_next

@@ -1,0 +1,197 @@
+"""One budget per template render: the characters, elements and steps a template computes, and its CPU time.
+
+The sandbox (:mod:`pnpgen.template.bounded`) charges here every value a template makes (an
+operator's, filter's or method's result, a ``~`` concatenation, a joined ``{% set %}`` block, a
+formatted field, what ``append`` adds to a list) and every step it takes (a loop iteration, a call,
+a filter), where it can before the value is made, from its predicted size. So a template that
+would build a gigabyte stops at the first charge over the limit, with memory still small, and one
+that would run for minutes stops within ``jinja_seconds`` of CPU time. The counters start again
+for each render (:func:`reset`); limits are read once per render, when the first charge comes.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import ItemsView, KeysView, ValuesView
+from typing import Any
+
+from jinja2.sandbox import SecurityError
+from jinja2.utils import Namespace
+
+from pnpgen.limits import env_name, limit
+
+
+class LimitError(SecurityError):
+    """A template tried to do more work than the limits allow."""
+
+
+def over(name: str, what: str, amount: int | None = None) -> LimitError:
+    got = f" ({amount:,})" if amount is not None else ""
+    return LimitError(f"{what}{got} exceeds the limit of {limit(name):,} (raise {env_name(name)})")
+
+
+# The deadline is checked every _CLOCK_EVERY steps: reading the thread's CPU clock costs ~0.7 µs.
+_CLOCK_EVERY = 1024
+
+
+class Budget:
+    """What one render has spent so far, and the caps it runs under."""
+
+    __slots__ = ("chars", "items", "steps", "loops", "value_cap", "max_chars", "max_items", "max_steps",
+                 "max_loops", "seconds", "started", "next_clock")
+
+    def __init__(self) -> None:
+        self.chars = self.items = self.steps = self.loops = 0
+        self.value_cap = limit("jinja_output")
+        self.max_chars = limit("jinja_chars")
+        self.max_items = limit("jinja_items")
+        self.max_steps = limit("jinja_steps")
+        self.max_loops = limit("jinja_loop")
+        self.seconds = limit("jinja_seconds")
+        self.started: float | None = None  # the CPU clock at the first check (see _CLOCK_EVERY)
+        self.next_clock = _CLOCK_EVERY
+
+
+class _Local(threading.local):
+    budget: Budget | None = None
+
+
+_state = _Local()
+
+
+def reset() -> None:
+    """A new render starts: nothing spent yet."""
+    _state.budget = None
+
+
+def current() -> Budget:
+    b = _state.budget
+    if b is None:
+        b = _state.budget = Budget()
+    return b
+
+
+def value_cap() -> int:
+    """The size of any one text or list a template may make (``jinja_output``)."""
+    return current().value_cap
+
+
+def charge(chars: int = 0, items: int = 0, steps: int = 1) -> None:
+    """Spend ``chars`` characters, ``items`` elements and ``steps`` steps, or refuse."""
+    b = _state.budget
+    if b is None:
+        b = _state.budget = Budget()
+    if chars:
+        b.chars += chars
+        if b.chars > b.max_chars:
+            raise over("jinja_chars", "characters computed by one template text", b.chars)
+    if items:
+        b.items += items
+        if b.items > b.max_items:
+            raise over("jinja_items", "list elements computed by one template text", b.items)
+    b.steps += steps
+    if b.steps >= b.next_clock:
+        _check_time(b)
+
+
+def _check_time(b: Budget) -> None:
+    if b.steps > b.max_steps:
+        raise over("jinja_steps", "steps (loop iterations, calls, filters) of one template text", b.steps)
+    b.next_clock = b.steps + _CLOCK_EVERY
+    now = time.thread_time()
+    if b.started is None:
+        b.started = now
+    elif now - b.started > b.seconds:
+        raise LimitError(f"one template text ran for over {b.seconds:,} s of CPU time "
+                         f"(raise {env_name('jinja_seconds')})")
+
+
+def loop_step(weight: int) -> None:
+    """One iteration of a ``{% for %}`` loop whose body has ``weight`` nodes."""
+    b = _state.budget
+    if b is None:
+        b = _state.budget = Budget()
+    b.loops += 1
+    if b.loops > b.max_loops:
+        raise over("jinja_loop", "loop iterations in one template text")
+    b.steps += weight
+    if b.steps >= b.next_clock:
+        _check_time(b)
+
+
+def check_value(n: int, what: str = "a text or list built by the template") -> None:
+    """Refuse a single value of ``n`` characters or elements beyond ``jinja_output``."""
+    if n > current().value_cap:
+        raise over("jinja_output", what, n)
+
+
+def charge_value(value: Any) -> Any:
+    """Charge a value just made (a result whose size could not be known before) and return it."""
+    t = type(value)
+    if t is str or t is bytes or isinstance(value, (str, bytes)):
+        n = len(value)
+        if n:
+            check_value(n)
+            charge(chars=n, steps=0)
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        n = len(value)
+        if n:
+            check_value(n)
+            charge(items=n, steps=0)
+    elif isinstance(value, int) and value.bit_length() > 64:
+        digits(value.bit_length())
+    return value
+
+
+def charge_text(value: Any) -> None:
+    """A value about to be printed: its text measured, refused beyond one value's size, charged."""
+    n = printed_size(value)
+    check_value(n, "the text of a value")
+    charge(chars=n, steps=0)
+
+
+def digits(bits: int) -> None:
+    """Refuse an integer of ``bits`` bits with more decimal digits than ``jinja_digits``."""
+    if bits * 0.30103 > limit("jinja_digits"):
+        raise over("jinja_digits", "digits of a number computed in the template", math.ceil(bits * 0.30103))
+
+
+def printed_size(value: Any, cap: int | None = None) -> int:
+    """About how many characters ``str(value)`` has (a container as its repr: every string item with
+    its quotes and separator), found without making that string. The walk stops once past ``cap``
+    (default: ``jinja_output``), so it costs no more than the text it measures would."""
+    if isinstance(value, str):
+        return len(value)
+    cap = value_cap() if cap is None else cap
+    total = 0
+    seen: set[int] = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (str, bytes)):
+            total += len(v) + 4
+        elif isinstance(v, bool) or v is None:
+            total += 6
+        elif isinstance(v, int):
+            total += v.bit_length() * 0.30103 + 3
+        elif isinstance(v, (list, tuple, set, frozenset, dict, Namespace, KeysView, ValuesView, ItemsView)):
+            if id(v) in seen:  # a list inside itself prints as [...]
+                total += 5
+                continue
+            seen.add(id(v))
+            if isinstance(v, Namespace):
+                v = v._Namespace__attrs  # type: ignore[attr-defined]  # its repr shows them
+            if isinstance(v, dict):
+                total += 2 + 4 * len(v)
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            else:
+                total += 2 + 2 * len(v)
+                stack.extend(v)
+        else:
+            total += 24  # a float, an undefined, a card view: a short repr
+        if total > cap:
+            return int(total)
+    return int(total)
