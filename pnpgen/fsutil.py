@@ -6,6 +6,7 @@ is gone, so concurrent builds into one folder never lose each other's files."""
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -67,6 +68,14 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
+    except OSError as err:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        if err.filename is not None:
+            raise
+        # A write that fails (disk full, file size limit) names no file: name the one being written.
+        full = err.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+        raise OSError(err.errno, f"{err.strerror}{' (free some disk space)' if full else ''}", str(path)) from None
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

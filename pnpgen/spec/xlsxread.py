@@ -8,9 +8,11 @@ so nothing is held whole. What is refused, each as one :class:`SpecError` naming
   declared size, so a part lying about it ends in a CRC error, not in more bytes);
 - any DTD (``<!DOCTYPE``) or entity declaration: spreadsheet programs never write one;
 - a cell text or shared string longer than Excel's own cell limit (32,767 characters);
-- more shared strings than ``PNPGEN_LIMIT_SHARED_STRINGS``, more rows holding values than
-  ``PNPGEN_LIMIT_SHEET_ROWS``, more cells holding values than ``PNPGEN_LIMIT_SHEET_CELLS``;
+- more shared strings than ``PNPGEN_LIMIT_SHARED_STRINGS``;
 - a cell reference past Excel's grid (column XFD, row 1,048,576).
+
+Rows are handed out as each chunk of a sheet is parsed, so the caller's row and cell limits
+(:mod:`pnpgen.spec.tabular`) stop the reading as soon as they are passed.
 
 The sheet's ``<dimension>`` is not read at all: every row and every cell present is returned, so a
 stale dimension cannot hide cards or columns. Values follow openpyxl's ``data_only`` reading (shared
@@ -34,7 +36,7 @@ CELL_CHARS = 32_767            # Excel's limit for the text of one cell
 MAX_COLUMN = 16_384            # XFD
 MAX_ROW = 1_048_576
 CHUNK = 1 << 16
-_REF = re.compile(r"([A-Z]{1,3})?([0-9]+)?$")
+_REF = re.compile(r"([A-Z]+)([0-9]*)$")
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
@@ -289,12 +291,11 @@ class Workbook:
             yield title, self._rows(title, part)
 
     def _rows(self, title: str, part: str) -> Iterator[tuple[int, list[Any]]]:
-        max_rows, max_cells = limit("sheet_rows"), limit("sheet_cells")
         done: list[tuple[int, list[Any]]] = []
         text = _Text()
         cell = _Cell()
         cells: list[Any] = []
-        count = {"rows": 0, "row elements": 0, "filled": 0}
+        elements = [0]
 
         def start(name: str, attrs: dict) -> None:
             local = _local(name)
@@ -311,10 +312,10 @@ class Workbook:
             elif local == "rPh":
                 cell.phonetic += 1
             elif local == "row":
-                count["row elements"] += 1
+                elements[0] += 1
                 number = attrs.get("r")
-                cell.row = int(number) if number and number.isdigit() else cell.row + 1
-                if cell.row > MAX_ROW or count["row elements"] > MAX_ROW:
+                cell.row = int(number) if number and number.isdigit() and len(number) < 9 else cell.row + 1
+                if cell.row > MAX_ROW or elements[0] > MAX_ROW:
                     raise _Refused("more rows than the 1,048,576 Excel has")
                 cell.col = 0
                 cells.clear()
@@ -336,13 +337,7 @@ class Workbook:
                     if len(cells) < cell.col:
                         cells.extend([None] * (cell.col - len(cells)))
                     cells[cell.col - 1] = value
-                    count["filled"] += 1
-                    if count["filled"] > max_cells:
-                        raise _Refused(too_big("sheet_cells", "too many cells with values in one sheet"), None)
             elif local == "row" and cells:
-                count["rows"] += 1
-                if count["rows"] > max_rows:
-                    raise _Refused(too_big("sheet_rows", "too many rows in one sheet"), None)
                 done.append((cell.row, list(cells)))
 
         for _ in self._parse(part, start, end=end, text=text, sheet=title, line=lambda: cell.row):
@@ -400,11 +395,13 @@ class _Cell:
         ref = attrs.get("r")
         if ref:
             m = _REF.match(ref)
-            if m is None or not m.group(1):
+            if m is None:
                 raise _Refused(f"cell reference {ref[:20]!r} is not a column and row")
-            col = 0
-            for ch in m.group(1):
-                col = col * 26 + ord(ch) - 64
+            col = MAX_COLUMN + 1
+            if len(m.group(1)) <= 3:
+                col = 0
+                for ch in m.group(1):
+                    col = col * 26 + ord(ch) - 64
             self.col = col
         else:
             self.col += 1

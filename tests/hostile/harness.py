@@ -42,17 +42,20 @@ class Outcome:
         return f"pnpgen {' '.join(self.args)[:200]} -> exit {self.code}, {self.peak_mb:.0f} MB, {self.cpu_s:.1f} s CPU:\n{self.output[:2000]}"
 
 
-def _limits() -> None:
+def _limits(file_size: int | None = None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
     resource.setrlimit(resource.RLIMIT_CPU, (TIME_LIMIT_S, TIME_LIMIT_S + 1))
+    if file_size is not None:  # a full disk, as near as a test can make one: writes past it fail (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
     os.setsid()  # its own process group, so a kill reaches any worker it started
 
 
-def run_pnpgen(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Outcome:
+def run_pnpgen(*args: str, cwd: Path, env: dict[str, str] | None = None, file_size: int | None = None) -> Outcome:
     full_env = {**os.environ, "PNPGEN_CACHE": str(cwd / ".cache"), "COLUMNS": "200", **(env or {})}
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen([sys.executable, "-m", "pnpgen", *args], cwd=cwd, env=full_env, stdout=out,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, preexec_fn=_limits)
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                preexec_fn=lambda: _limits(file_size))
         deadline = time.monotonic() + WALL_LIMIT_S
         code: int | None = None
         while True:
