@@ -71,7 +71,7 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> None:
     except OSError as err:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        if err.filename is not None:
+        if err.filename is not None or err.errno is None:
             raise
         # A write that fails (disk full, file size limit) names no file: name the one being written.
         full = err.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)

@@ -7,7 +7,9 @@ same whatever the file format; only error locations differ: ``cards/extra.csv:7:
 Rules (docs/spec-format.md, "Spreadsheet cards"):
 
 - CSV: UTF-8 (a BOM is accepted), comma, semicolon or tab separated (taken from the header line);
-  XLSX: every sheet, read by its last computed values (openpyxl).
+  XLSX: every sheet, read by its last computed values (:mod:`pnpgen.spec.xlsxread`); the header is row 1.
+- Rows and cells holding values are counted as they are read (``PNPGEN_LIMIT_SHEET_ROWS``,
+  ``PNPGEN_LIMIT_SHEET_CELLS``), before any card is made of them.
 - The card type comes from a ``type`` column, else from the file name (CSV: ``troop.csv``,
   ``troops.csv``, ``heroes.csv``) or the sheet name (XLSX: a sheet called ``troop``).
 - ``id`` may be left out: it is made from the name (``Sea Otter`` -> ``sea-otter``).
