@@ -430,9 +430,8 @@ def simulate(
         _print_json(data)
     else:
         for i, stats in enumerate(runs):
-            typer.echo(format_stats(stats))
-            if comparisons:
-                typer.echo(format_comparison(comparisons[i]))
+            # a comparison prints both runs itself: the baseline once
+            typer.echo(format_comparison(comparisons[i]) if comparisons else format_stats(stats))
             typer.echo("")
     if plot:
         for path in written:

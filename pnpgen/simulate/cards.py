@@ -211,3 +211,17 @@ def compile_cards(cards: Iterable[Any], parse: bool = True) -> list[CardDef]:
             effects, unparsed = (), 0
         out.append(CardDef(card, effects, unparsed))
     return out
+
+
+
+def left_out_reason(card: Any) -> str | None:
+    """Why the simulator leaves the spec ``card`` out of the game (``CardDef.incomplete``), or None."""
+    d = CardDef(card)
+    if not d.incomplete:
+        return None
+    get = card.get
+    missing = [name for name in ("cost", "power", "hp") if get(name) is None and (
+        (d.is_troop or d.is_item) and not d.starter if name == "cost" else d.is_troop or d.is_enemy)]
+    if missing:
+        return f"{'/'.join(missing)} unknown in the card data"
+    return "no kind, ability text or boost in the card data: nothing to play"

@@ -12,6 +12,7 @@ import random
 import time
 from typing import Any, Callable, Iterable, Sequence
 
+from pnpgen.simulate.cards import left_out_reason
 from pnpgen.simulate.phases import play_round
 from pnpgen.simulate.policies import POLICIES
 from pnpgen.simulate.rules import Rules
@@ -121,7 +122,9 @@ def run_simulation(game: Any, players: int, games: int, seed: int, difficulty: s
     total.workers = workers
     total.unparsed_cards = tuple(sorted({c.id for c in pools.cards if c.unparsed}))
     total.excluded_cards = tuple(sorted({c.id for c in pools.cards if c.incomplete and not c.starter}))
-    total.extra_cards = tuple(sorted({c.id for c in extra}))
+    # an expansion loaded as the game carries its own cards (``origin``); extra_cards adds others
+    total.extra_cards = tuple(sorted({c.id for c in extra} | {c.id for c in cards if getattr(c, "origin", "")}))
+    total.excluded_reasons = {c.id: why for c in (*cards, *extra) if (why := left_out_reason(c)) is not None}
     return total
 
 

@@ -50,6 +50,30 @@ def difference_interval(s1: int, n1: int, s2: int, n2: int, z: float = Z95) -> t
     return d, lo, hi
 
 
+def paired_difference_interval(base: list[int], other: list[int], z: float = Z95) -> tuple[float, float, float]:
+    """p(other) - p(base) of 0/1 outcomes paired game by game, with Newcombe's score interval for
+    paired proportions (1998, method 10: two Wilson intervals joined through the phi correlation).
+    Unlike a normal interval on the differences it is never [0, 0]: 0 successes in N on both sides
+    gives about -x to +x with x the Wilson bound of 0 in N."""
+    n = len(base)
+    if n == 0:
+        return 0.0, -1.0, 1.0
+    a = sum(1 for x, y in zip(base, other) if x and y)
+    b = sum(1 for x, y in zip(base, other) if x and not y)
+    c = sum(1 for x, y in zip(base, other) if y and not x)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson(a + b, n, z)
+    l2, u2 = wilson(a + c, n, z)
+    denom = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = (a * d - b * c) / math.sqrt(denom) if denom else 0.0
+    diff = p2 - p1
+    # Newcombe writes it for p1 - p2; the roles swap for p2 - p1.
+    down = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
+    up = math.sqrt(max(0.0, (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2))
+    return diff, max(-1.0, diff - down), min(1.0, diff + up)
+
+
 @dataclass(slots=True)
 class GameResult:
     won: bool
@@ -89,6 +113,7 @@ class SimulationStats:
     unparsed_cards: tuple[str, ...] = ()
     excluded_cards: tuple[str, ...] = ()
     extra_cards: tuple[str, ...] = ()
+    excluded_reasons: dict[str, str] = field(default_factory=dict)  # card -> why the simulator leaves it out
     seconds: float = 0.0
     workers: int = 1
 
@@ -223,10 +248,14 @@ class Comparison:
     damage_difference: float = 0.0
     damage_interval: tuple[float, float] = (0.0, 0.0)
     added_cards: tuple[dict[str, Any], ...] = ()
+    rounds_difference: float = 0.0
+    rounds_interval: tuple[float, float] = (0.0, 0.0)
 
     def to_dict(self) -> dict[str, Any]:
         return {"base": self.base.to_dict(), "with": self.with_extra.to_dict(),
                 "difference": self.difference, "difference_interval": list(self.interval),
+                "mean_rounds_difference": self.rounds_difference,
+                "mean_rounds_difference_interval": list(self.rounds_interval),
                 "base_damage_difference": self.damage_difference,
                 "base_damage_difference_interval": list(self.damage_interval),
                 "added_cards": [dict(row) for row in self.added_cards]}
@@ -236,9 +265,12 @@ def compare(base: SimulationStats, other: SimulationStats) -> Comparison:
     d, lo, hi = difference_interval(base.wins, base.games, other.wins, other.games)
     dd, dlo, dhi = mean_difference_interval(base.base_damage, other.base_damage)
     n = other.games or 1
+    unparsed = set(other.unparsed_cards)
     added = tuple({"card": c, "bought": other.bought[c] / n, "deployed": other.deployed[c] / n,
-                   "kills": other.kills[c] / n} for c in other.extra_cards)
-    return Comparison(base, other, d, (lo, hi), dd, (dlo, dhi), added)
+                   "kills": other.kills[c] / n, "unparsed": c in unparsed,
+                   "excluded": other.excluded_reasons.get(c)} for c in other.extra_cards)
+    rd, rlo, rhi = mean_difference_interval(base.rounds, other.rounds)
+    return Comparison(base, other, d, (lo, hi), dd, (dlo, dhi), added, rd, (rlo, rhi))
 
 
 def format_stats(stats: SimulationStats, top: int = 8) -> str:
@@ -277,7 +309,9 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
         lines.append("  effects skipped (no executor support): " + ", ".join(
             f"{k} x{v}" for k, v in stats.unsupported.most_common(top)))
     if stats.unparsed_cards:
-        lines.append(f"  cards with unparsed ability text: {len(stats.unparsed_cards)}")
+        shown = ", ".join(stats.unparsed_cards[:12]) + (" …" if len(stats.unparsed_cards) > 12 else "")
+        lines.append(f"  cards with unparsed ability text (played without what was not read), "
+                     f"{len(stats.unparsed_cards)}: {shown}")
     if stats.excluded_cards:
         lines.append("  left out (unknown cost/Power/HP or item kind): " + ", ".join(stats.excluded_cards))
     if stats.seconds:
@@ -288,14 +322,21 @@ def format_stats(stats: SimulationStats, top: int = 8) -> str:
 def format_comparison(c: Comparison) -> str:
     lo, hi = c.interval
     dlo, dhi = c.damage_interval
-    lines = [format_stats(c.base), format_stats(c.with_extra),
-             f"  difference (with - without): {c.difference:+.1%}  (95% {lo:+.1%} to {hi:+.1%})",
+    lines = ["without the added cards:", format_stats(c.base), "with them:", format_stats(c.with_extra),
+             f"  win rate difference (with - without): {c.difference:+.1%}  (95% Newcombe {lo:+.1%} to {hi:+.1%})",
+             f"  mean rounds the Base stands (with - without): {c.rounds_difference:+.2f}  (95% Welch "
+             f"{c.rounds_interval[0]:+.2f} to {c.rounds_interval[1]:+.2f}; {c.base.mean_rounds:.2f} -> "
+             f"{c.with_extra.mean_rounds:.2f})",
              f"  mean damage to the Base (with - without): {c.damage_difference:+.2f}  "
              f"(95% Welch {dlo:+.2f} to {dhi:+.2f}; without {c.base.mean_base_damage:.2f}, "
              f"with {c.with_extra.mean_base_damage:.2f})"]
     if c.added_cards:
         lines.append("  added cards per game (bought / deployed / kills): " + ", ".join(
-            f"{r['card']} {r['bought']:.2f} / {r['deployed']:.2f} / {r['kills']:.2f}" for r in c.added_cards))
+            f"{r['card']} {r['bought']:.2f} / {r['deployed']:.2f} / {r['kills']:.2f}"
+            + (" (ability text not fully parsed)" if r.get("unparsed") else "")
+            + (f" (left out: {r['excluded']})" if r.get("excluded") else "") for r in c.added_cards))
+    else:
+        lines.append("  added cards: none (the expansion adds no card)")
     return "\n".join(lines)
 
 

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from pnpgen.simulate.cards import left_out_reason
 from pnpgen.simulate.rules import Rules
-from pnpgen.simulate.stats import Z95
+from pnpgen.simulate.stats import Z95, paired_difference_interval, wilson
 
 FIELDS = ("cost", "power", "hp", "boost_power", "boost_hp")
 SWEPT_TYPES = ("troop", "item")
@@ -89,6 +90,8 @@ def plan_changes(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: st
             chosen.append(by_id[cid])
     changes, notes = [], []
     for c in chosen:
+        if left_out_reason(c) is not None:
+            continue  # the simulator leaves the card out: listed by ``excluded_cards``, not varied
         for name, deltas in vary:
             value = c.fields.get(name)
             if name not in c.fields and name not in _type_fields(game, c):
@@ -105,6 +108,18 @@ def plan_changes(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: st
                 else:
                     changes.append(Change(c.id, name, d))
     return changes, notes
+
+
+def excluded_cards(game: Any, cards: str = "all") -> list[tuple[str, str]]:
+    """(card id, reason) for the chosen troops and items the simulator leaves out of the game: varying
+    them would measure nothing (a change of exactly 0 with a falsely certain interval)."""
+    own = game.own_cards() if hasattr(game, "own_cards") else list(game.cards)
+    if cards.strip() == "all":
+        chosen = [c for c in own if c.type in SWEPT_TYPES]
+    else:
+        wanted = {x.strip() for x in cards.split(",") if x.strip()}
+        chosen = [c for c in game.cards if c.id in wanted]
+    return [(c.id, reason) for c in chosen if (reason := left_out_reason(c)) is not None]
 
 
 def _type_fields(game: Any, card: Any) -> tuple[str, ...]:
@@ -169,8 +184,9 @@ def _engine_digest() -> str:
 _POOLS: dict[Any, Any] = {}  # (setup key, change) -> (pools, rules), per worker process
 
 
-def play_block(setup: Setup, block: Block, setup_key: str | None = None) -> tuple[list[int], list[int]]:
-    """Play one block: (training damage per game, would-have-won 0/1 per game)."""
+def play_block(setup: Setup, block: Block, setup_key: str | None = None) -> dict[str, Any]:
+    """Play one block: per game the training damage, would-have-won 0/1 and the Rounds the Base
+    would have stood (``runner.survival_of``); and the cards bought in the whole block."""
     from pnpgen.simulate.policies import POLICIES
     from pnpgen.simulate.runner import game_rng, play_game
     from pnpgen.simulate.setup import build_pools
@@ -187,19 +203,27 @@ def play_block(setup: Setup, block: Block, setup_key: str | None = None) -> tupl
     pools, rules, hp = hit
     policy = POLICIES[setup.policy]()
     limit = hp * block.players
-    damage, won = [], []
+    damage, won, rounds = [], [], []
+    bought: dict[str, int] = {}
     for i in range(block.start, block.stop):
         r = play_game(pools, rules, block.players, game_rng(setup.seed, i), policy)
         damage.append(r.base_damage)
         won.append(1 if r.base_damage < limit else 0)
-    return damage, won
+        rounds.append(r.rounds)
+        for card, n in r.tally.bought.items():
+            bought[card] = bought.get(card, 0) + n
+    return {"damage": damage, "won": won, "rounds": rounds, "bought": dict(sorted(bought.items()))}
 
 
 # --- results ---------------------------------------------------------------------------------------
 
 @dataclass
 class Row:
-    """One change at one player count against the unchanged game (variant - baseline)."""
+    """One change at one player count against the unchanged game (variant - baseline), paired by seed.
+
+    ``rounds``: Rounds the Base would stand (mean); ``survival``: per Wave, (baseline share of games
+    whose Base would still stand at its end, difference, interval); ``bought``: the changed card
+    bought per game, baseline and variant; ``flag``: why a stronger card measures worse."""
 
     change: Change
     players: int
@@ -210,19 +234,37 @@ class Row:
     win_interval: tuple[float, float]
     base_damage: float
     base_win: float
+    rounds: float = 0.0
+    rounds_interval: tuple[float, float] = (0.0, 0.0)
+    base_rounds: float = 0.0
+    survival: tuple[tuple[float, float, tuple[float, float]], ...] = ()
+    bought: tuple[float, float] = (0.0, 0.0)
+    flag: str | None = None
+    changed_games: int = 0  # games whose damage or Rounds differ from the baseline's on the same seed
 
     @property
     def per_unit(self) -> float:
         """Damage change per unit of the field (per Resource for cost)."""
         return self.damage / self.change.delta
 
+    @property
+    def stronger(self) -> bool:
+        """Cost -1, or Power/HP/boost +1: the card is strictly better for its owner."""
+        return self.change.delta < 0 if self.change.field == "cost" else self.change.delta > 0
+
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.change.card, "field": self.change.field, "delta": self.change.delta,
                 "players": self.players, "games": self.games,
                 "damage_difference": self.damage, "damage_interval": list(self.damage_interval),
                 "damage_per_unit": self.per_unit,
+                "mean_rounds_difference": self.rounds, "mean_rounds_interval": list(self.rounds_interval),
+                "baseline_mean_rounds": self.base_rounds,
+                "survival_to_wave": [{"wave": w, "baseline": b, "difference": d, "interval": list(i)}
+                                     for w, (b, d, i) in enumerate(self.survival, 1)],
                 "win_difference": self.win, "win_interval": list(self.win_interval),
-                "baseline_damage": self.base_damage, "baseline_win_rate": self.base_win}
+                "baseline_damage": self.base_damage, "baseline_win_rate": self.base_win,
+                "bought_per_game": {"baseline": self.bought[0], "variant": self.bought[1]},
+                "changed_games": self.changed_games, "flag": self.flag}
 
 
 @dataclass
@@ -234,6 +276,7 @@ class SweepResult:
     policy: str
     rows: list[Row] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    excluded: list[tuple[str, str]] = field(default_factory=list)  # (card, why the simulator leaves it out)
     blocks_run: int = 0
     blocks_cached: int = 0
     seconds: float = 0.0
@@ -241,7 +284,8 @@ class SweepResult:
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "players": list(self.players), "games": self.games, "seed": self.seed,
                 "policy": self.policy, "difficulty": "training",
-                "rows": [r.to_dict() for r in self.rows], "notes": list(self.notes)}
+                "rows": [r.to_dict() for r in self.rows], "notes": list(self.notes),
+                "excluded": [{"card": c, "reason": why} for c, why in self.excluded]}
 
 
 def paired(base: Sequence[int], other: Sequence[int], z: float = Z95) -> tuple[float, float, float]:
@@ -256,20 +300,65 @@ def paired(base: Sequence[int], other: Sequence[int], z: float = Z95) -> tuple[f
     return mean, mean - half, mean + half
 
 
-def rows_of(results: dict[tuple[Change | None, int], tuple[list[int], list[int]]],
-            changes: Sequence[Change], players: Sequence[int]) -> list[Row]:
+@dataclass
+class Outcomes:
+    """Per-game results of one (variant, player count), in seed order, and cards bought in all."""
+
+    damage: list[int] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    bought: dict[str, int] = field(default_factory=dict)
+
+    def add(self, block: dict[str, Any]) -> None:
+        self.damage.extend(block["damage"])
+        self.won.extend(block["won"])
+        self.rounds.extend(block["rounds"])
+        for card, n in block["bought"].items():
+            self.bought[card] = self.bought.get(card, 0) + n
+
+
+def rows_of(results: dict[tuple[Change | None, int], Outcomes], changes: Sequence[Change],
+            players: Sequence[int], rounds_per_wave: int = 3, waves: int = 3) -> list[Row]:
     """Rows sorted by how much the change moves the training damage (largest first)."""
     rows = []
     for n in players:
-        bd, bw = results[(None, n)]
+        base = results[(None, n)]
+        games = len(base.damage)
         for ch in changes:
-            d, w = results[(ch, n)]
-            dm, dlo, dhi = paired(bd, d)
-            wm, wlo, whi = paired(bw, w)
-            rows.append(Row(ch, n, len(d), dm, (dlo, dhi), wm, (wlo, whi),
-                            sum(bd) / len(bd), sum(bw) / len(bw)))
+            o = results[(ch, n)]
+            dm, dlo, dhi = paired(base.damage, o.damage)
+            wm, wlo, whi = paired_difference_interval(base.won, o.won)
+            rm, rlo, rhi = paired(base.rounds, o.rounds)
+            survival = []
+            for w in range(1, waves + 1):
+                need = w * rounds_per_wave
+                b01 = [1 if r >= need else 0 for r in base.rounds]
+                v01 = [1 if r >= need else 0 for r in o.rounds]
+                sd, slo, shi = paired_difference_interval(b01, v01)
+                survival.append((sum(b01) / games, sd, (slo, shi)))
+            bought = (base.bought.get(ch.card, 0) / games, o.bought.get(ch.card, 0) / games)
+            row = Row(ch, n, len(o.damage), dm, (dlo, dhi), wm, (wlo, whi), sum(base.damage) / games,
+                      sum(base.won) / games, rm, (rlo, rhi), sum(base.rounds) / games, tuple(survival), bought)
+            row.flag = backwards_flag(row)
+            row.changed_games = sum(1 for a, b, x, y in zip(base.damage, o.damage, base.rounds, o.rounds)
+                                    if a != b or x != y)
+            rows.append(row)
     rows.sort(key=lambda r: (-abs(r.damage), r.players, r.change))
     return rows
+
+
+def backwards_flag(row: Row) -> str | None:
+    """A stronger card (cost -1, Power/HP +1) that measures worse beyond its interval (more damage, or
+    fewer Rounds survived): the player, not the card, is measured. Say how its buying changed."""
+    if not row.stronger:
+        return None
+    worse = [what for what, bad in (("more damage", row.damage_interval[0] > 0),
+                                    ("fewer rounds", row.rounds_interval[1] < 0)) if bad]
+    if not worse:
+        return None
+    b0, b1 = row.bought
+    return (f"stronger but measures worse ({' and '.join(worse)}): bought {b0:.2f} -> {b1:.2f} per game "
+            f"({b1 - b0:+.2f}); the player's buying changed, not only the card")
 
 
 # --- the sweep -------------------------------------------------------------------------------------
@@ -308,13 +397,15 @@ def run_sweep(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: str =
             raise SweepError(f"{game.name} is for {game.players_min}-{game.players_max} players, not {n}")
     started = time.perf_counter()
     changes, notes = plan_changes(game, vary, cards)
+    excluded = excluded_cards(game, cards)
     if not changes:
+        why = notes[0] if notes else (f"{excluded[0][0]}: left out of the game, {excluded[0][1]}" if excluded else "")
         raise SweepError("no card has a known value for the fields to vary; nothing to sweep"
-                         + (f" ({notes[0]})" if notes else ""))
+                         + (f" ({why})" if why else ""))
     setup = Setup(game, tuple(extra_cards), seed, policy)
     skey = setup.key()
     todo = blocks_for([None, *changes], players, games, block)
-    done: dict[Block, tuple[list[int], list[int]]] = {}
+    done: dict[Block, dict[str, Any]] = {}
     missing = []
     for b in todo:
         hit = _load(cache, skey, b)
@@ -327,7 +418,7 @@ def run_sweep(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: str =
         progress(cached, len(todo))
     ran = 0
 
-    def store(b: Block, result: tuple[list[int], list[int]]) -> None:
+    def store(b: Block, result: dict[str, Any]) -> None:
         nonlocal ran
         done[b] = result
         ran += 1
@@ -339,14 +430,13 @@ def run_sweep(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: str =
     run_blocks(setup, skey, limit, store, backend=backend, workers=workers, address=address)
     if len(limit) < len(missing):
         raise SweepInterrupted(f"stopped after {ran} new blocks; run again to continue")
-    results: dict[tuple[Change | None, int], tuple[list[int], list[int]]] = {}
+    results: dict[tuple[Change | None, int], Outcomes] = {}
     for b in todo:  # blocks in seed order, so the per-game lists are the same however they ran
-        d, w = done[b]
-        acc = results.setdefault((b.change, b.players), ([], []))
-        acc[0].extend(d)
-        acc[1].extend(w)
-    out = SweepResult(game.id, tuple(players), games, seed, policy, rows_of(results, changes, players), notes,
-                      ran, cached)
+        results.setdefault((b.change, b.players), Outcomes()).add(done[b])
+    rules = Rules.from_game(game.rules, "training")
+    out = SweepResult(game.id, tuple(players), games, seed, policy,
+                      rows_of(results, changes, players, rules.rounds_per_wave, rules.waves), notes,
+                      excluded, ran, cached)
     out.seconds = time.perf_counter() - started
     return out
 
@@ -360,28 +450,29 @@ def _path(cache: Path, skey: str, b: Block) -> Path:
     return cache / k[:2] / f"{k}.json"
 
 
-def _load(cache: Path | None, skey: str, b: Block) -> tuple[list[int], list[int]] | None:
+def _load(cache: Path | None, skey: str, b: Block) -> dict[str, Any] | None:
     if cache is None:
         return None
     p = _path(cache, skey, b)
     try:
         data = json.loads(p.read_text())
-        d, w = data["damage"], data["won"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # missing or damaged: play the block again
-    if len(d) != b.stop - b.start or len(w) != len(d):
+        lists = [data[k] for k in ("damage", "won", "rounds")]
+        bought = {str(k): int(v) for k, v in data["bought"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # missing, damaged or of an older format: play the block again
+    if any(not isinstance(x, list) or len(x) != b.stop - b.start for x in lists):
         return None
-    return d, w
+    return {"damage": lists[0], "won": lists[1], "rounds": lists[2], "bought": bought}
 
 
-def _save(cache: Path | None, skey: str, b: Block, result: tuple[list[int], list[int]]) -> None:
+def _save(cache: Path | None, skey: str, b: Block, result: dict[str, Any]) -> None:
     if cache is None:
         return
     from pnpgen.fsutil import atomic_write_text
 
     p = _path(cache, skey, b)
     os.makedirs(p.parent, exist_ok=True)
-    atomic_write_text(p, json.dumps({"damage": result[0], "won": result[1]}))
+    atomic_write_text(p, json.dumps(result, sort_keys=True))
 
 
 def default_cache() -> Path:
@@ -392,28 +483,53 @@ def default_cache() -> Path:
 
 # --- output ----------------------------------------------------------------------------------------
 
+def _iv(d: float, lo: float, hi: float, pct: bool = False) -> str:
+    if pct:
+        return f"{100 * d:+.1f} [{100 * lo:+.1f},{100 * hi:+.1f}]"
+    return f"{d:+.2f} [{lo:+.2f},{hi:+.2f}]"
+
+
 def format_table(res: SweepResult, top: int | None = None) -> str:
+    waves = max((len(r.survival) for r in res.rows), default=0)
     lines = [f"{res.game}: sweep of {len({r.change for r in res.rows})} change(s), players "
              f"{','.join(map(str, res.players))}, {res.games} games each on the same seeds (seed {res.seed}), "
-             f"policy {res.policy}, training damage",
-             f"{'card':32} {'change':12} {'pl':>2} {'damage Δ':>9} {'95% interval':>17} {'per unit':>8} "
-             f"{'win Δ':>7} {'95% interval':>17}"]
+             f"policy {res.policy}; paired differences (variant - baseline) with 95 % intervals: training "
+             "damage to the Base, mean Rounds the Base would stand, and percentage points of games whose Base "
+             "would stand at the end of each Wave (the last one: would-be wins; Newcombe paired score "
+             "intervals)",
+             f"{'card':32} {'change':12} {'pl':>2} {'damage Δ [95%]':>22} {'rounds Δ [95%]':>22} "
+             + " ".join(f"{f'Wave {w} % Δ [95%]':>20}" for w in range(1, waves + 1)) + f" {'bought/game':>12}"]
     for r in res.rows[:top]:
-        lo, hi = r.damage_interval
-        wlo, whi = r.win_interval
-        lines.append(f"{r.change.card:32} {r.change.field + format(r.change.delta, '+d'):12} {r.players:>2} "
-                     f"{r.damage:+9.2f} {f'{lo:+.2f} to {hi:+.2f}':>17} {r.per_unit:+8.2f} "
-                     f"{r.win:+7.1%} {f'{wlo:+.1%} to {whi:+.1%}':>17}")
-    base = {r.players: (r.base_damage, r.base_win) for r in res.rows}
-    for n, (d, w) in sorted(base.items()):
-        lines.append(f"baseline at {n} player(s): training damage {d:.2f}, would-be win rate {w:.1%}")
+        surv = " ".join(f"{_iv(d, *i, pct=True):>20}" for _, d, i in r.survival)
+        line = (f"{r.change.card:32} {r.change.field + format(r.change.delta, '+d'):12} {r.players:>2} "
+                f"{_iv(r.damage, *r.damage_interval):>22} {_iv(r.rounds, *r.rounds_interval):>22} {surv} "
+                f"{f'{r.bought[0]:.2f}->{r.bought[1]:.2f}':>12}")
+        if r.changed_games == 0:
+            line += "  (no game changed on these seeds)"
+        lines.append(line)
+        if r.flag:
+            lines.append(f"  ! {r.change.label}: {r.flag}")
+    base = {r.players: r for r in res.rows}
+    for n, r in sorted(base.items()):
+        wins = round(r.base_win * r.games)
+        lo, hi = wilson(wins, r.games)
+        win = (f"0 would-be wins in {r.games}: < {100 * hi:.2f} % at 95 %" if wins == 0
+               else f"would-be win rate {r.base_win:.1%} ({100 * lo:.1f}-{100 * hi:.1f} %)")
+        lines.append(f"baseline at {n} player(s): training damage {r.base_damage:.2f}, mean Rounds the Base would "
+                     f"stand {r.base_rounds:.2f}, standing at the end of Wave "
+                     + ", ".join(f"{w}: {100 * b:.1f} %" for w, (b, _, _) in enumerate(r.survival, 1)) + f"; {win}")
+    for card, why in res.excluded:
+        lines.append(f"excluded: {card}: the simulator leaves it out ({why}); not measured")
     for note in res.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
 
 
 CSV_FIELDS = ("card", "field", "delta", "players", "games", "damage_difference", "damage_low", "damage_high",
-              "damage_per_unit", "win_difference", "win_low", "win_high", "baseline_damage", "baseline_win_rate")
+              "damage_per_unit", "rounds_difference", "rounds_low", "rounds_high", "wave1_difference",
+              "wave1_low", "wave1_high", "wave2_difference", "wave2_low", "wave2_high", "wave3_difference",
+              "wave3_low", "wave3_high", "win_difference", "win_low", "win_high", "baseline_damage",
+              "baseline_win_rate", "baseline_rounds", "bought_baseline", "bought_variant", "changed_games", "flag")
 
 
 def to_csv(res: SweepResult) -> str:
@@ -424,8 +540,14 @@ def to_csv(res: SweepResult) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_FIELDS)
     for r in res.rows:
+        surv = [f"{x:.4f}" for _, d, (lo, hi) in (list(r.survival) + [(0, 0.0, (0.0, 0.0))] * 3)[:3]
+                for x in (d, lo, hi)]
         w.writerow([r.change.card, r.change.field, r.change.delta, r.players, r.games, f"{r.damage:.4f}",
                     f"{r.damage_interval[0]:.4f}", f"{r.damage_interval[1]:.4f}", f"{r.per_unit:.4f}",
+                    f"{r.rounds:.4f}", f"{r.rounds_interval[0]:.4f}", f"{r.rounds_interval[1]:.4f}", *surv,
                     f"{r.win:.4f}", f"{r.win_interval[0]:.4f}", f"{r.win_interval[1]:.4f}",
-                    f"{r.base_damage:.4f}", f"{r.base_win:.4f}"])
+                    f"{r.base_damage:.4f}", f"{r.base_win:.4f}", f"{r.base_rounds:.4f}",
+                    f"{r.bought[0]:.4f}", f"{r.bought[1]:.4f}", r.changed_games, r.flag or ""])
+    for card, why in res.excluded:
+        w.writerow([card] + [""] * (len(CSV_FIELDS) - 2) + [f"excluded: {why}"])
     return buf.getvalue()
