@@ -3,8 +3,10 @@
 Code GLYPH001 (error): a character of a card's text that neither the style's font (or bold font)
 nor any font of its ``fallback:`` list has a glyph for. Such a character would print as nothing, so
 it is never dropped silently: the finding gives the character, its code point, the card, the field
-(or template box) and the template line, and `pnpgen build` prints the same findings. Backs are
-checked as the build draws them, the finding at the back template's line.
+(or template box) and the template line, and `pnpgen build` prints the same findings. A character
+one box cannot print on several cards is one finding at the template line listing the cards (the
+cure is a font for the box). Backs are checked as the build draws them, the finding at the back
+template's line.
 """
 
 from __future__ import annotations
@@ -22,20 +24,45 @@ def describe(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X}{' ' + name if name else ''})"
 
 
+# A character a template box cannot print on this many cards or more is one finding at the
+# template's line: the cure is a font for the box, and 600 copies of one line would bury the rest.
+GROUP_AT = 3
+
+
 @check("GLYPH001", "every character has a glyph in its style's fonts")
 def check_glyphs(ctx: CheckContext) -> list[Finding]:
-    out = []
+    found = []  # (card, op, missing)
+    cards_missing: dict[tuple, list] = {}  # (template line, box, character) -> cards
     for card in ctx.game.own_cards():
         face = ctx.front(card)
         if face.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
-        fields = ctx.game.card_types[card.type].fields
         for op, missing in face.missing_glyphs:
-            field = op.box if op.box in fields or op.box == "name" else None
-            if field is None:  # a box showing several fields: point at the field holding the character
-                field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in missing)), None)
-            out.append(ctx.at(card, field, "GLYPH001", Severity.ERROR,
-                              f"{_unprintable(op, missing)}; template {op.where})", _FIX))
+            found.append((card, op, missing))
+            for ch in missing:
+                cards_missing.setdefault((str(op.where), op.box, ch), []).append(card)
+    shared = {key for key, cards in cards_missing.items() if len(cards) >= GROUP_AT}
+    out = []
+    for card, op, missing in found:
+        own = tuple(ch for ch in missing if (str(op.where), op.box, ch) not in shared)
+        if not own:
+            continue
+        fields = ctx.game.card_types[card.type].fields
+        field = op.box if op.box in fields or op.box == "name" else None
+        if field is None:  # a box showing several fields: point at the field holding the character
+            field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in own)), None)
+        out.append(ctx.at(card, field, "GLYPH001", Severity.ERROR,
+                          f"{_unprintable(op, own)}; template {op.where})", _FIX))
+    by_box: dict[tuple, tuple[object, list[str], list]] = {}
+    for key in sorted(shared):
+        where, box, ch = key
+        entry = by_box.setdefault((where, box), (None, [], []))
+        op = next(op for card, op, missing in found if str(op.where) == where and op.box == box and ch in missing)
+        by_box[(where, box)] = (op, entry[1] + [ch], entry[2] + [c for c in cards_missing[key] if c not in entry[2]])
+    for (where, _), (op, chars, cards) in by_box.items():
+        ids = ", ".join(c.id for c in cards[:5]) + (f" and {len(cards) - 5} more" if len(cards) > 5 else "")
+        out.append(ctx.at_template(where, "GLYPH001", Severity.ERROR,
+                                   f"on {len(cards)} cards ({ids}): {_unprintable(op, tuple(chars))})", _FIX))
     shared: dict[tuple, tuple[object, list[BackFace]]] = {}  # one finding per back template line and text
     for back in ctx.backs():
         if back.facts.error is None:
