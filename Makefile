@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAMES := xenoshyft zombicide-invader derelict doom examples/tidepool
 
-.PHONY: demo test venv clean browser
+.PHONY: demo test venv clean tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,12 +24,18 @@ venv: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(BIN)/pnpgen build $(GAMES)
 
-# tests/test_serve.py drives Debian's chromium; install it when missing (root), else the tests say how.
-browser:
-	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium) || \
-		echo "warning: could not install chromium: tests/test_serve.py will fail; run apt-get install -y chromium"
+# System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
+# `playwright install`), poppler-utils (pdffonts, pdftoppm) and pngcheck. Installed when missing
+# (as root, as on CI); a test that needs one fails rather than skips, so a missing tool is seen.
+TOOLS := chromium:chromium pdffonts:poppler-utils pngcheck:pngcheck
+tools:
+	@missing=$$(for t in $(TOOLS); do command -v $${t%%:*} >/dev/null || echo $${t#*:}; done); \
+	if [ -n "$$missing" ]; then \
+		(apt-get update && apt-get install -y $$missing) || \
+		echo "warning: could not install $$missing (run: apt-get install -y $$missing); the tests that read outputs with them will fail"; \
+	fi
 
-test: $(VENV)/.installed-test browser
+test: $(VENV)/.installed-test tools
 	$(BIN)/python -m pytest
 
 clean:
