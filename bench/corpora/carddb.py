@@ -3,6 +3,7 @@ validator on real, professionally edited card text that nobody here wrote.
 
     python bench/corpora/carddb.py arkhamdb  CHECKOUT OUT   # Kamalisk/arkhamdb-json-data
     python bench/corpora/carddb.py thronesdb CHECKOUT OUT   # ThronesDB/thronesdb-json-data
+    python bench/corpora/carddb.py marvelsdb CHECKOUT OUT   # zzorba/marvelsdb-json-data (held out)
 
 The card texts are the publisher's (Fantasy Flight Games): the repositories carry no licence, so the
 project ships only this converter and a small excerpt under tests/data/realcards/ (with the source
@@ -14,7 +15,7 @@ card type; ``<b>…</b>`` becomes pnpgen's ``**…**``; the databases' icon code
 each); italics and trait markers (``<i>``, ``[[Tome]]``, ``<cite>``) are kept as their words, as
 pnpgen has no italic yet; flavour text, quotations and traits are kept as printed. Names are kept
 as printed and ids are left to pnpgen (made from the name) unless two cards share a name; then
-the id is the name's slug and the database code, as a designer would number reprints.
+the id is the name's slug and the database code, as a designer would number reprints (also for two names with one slug: "I am Groot" and "I. AM. GROOT!").
 """
 
 from __future__ import annotations
@@ -63,9 +64,19 @@ THRONES = {
     "agenda": ["traits", "text", "flavour", "illustrator"],
     "title": ["traits", "text", "flavour", "illustrator"],
 }
+MARVEL = {
+    "hero": ["attack", "thwart", "defense", "health", "hand_size", "traits", "text", "flavour", "illustrator"],
+    "alter_ego": ["recover", "health", "hand_size", "traits", "text", "flavour", "illustrator"],
+    "ally": ["cost", "attack", "thwart", "health", "traits", "text", "flavour", "illustrator"],
+    "event": ["cost", "traits", "text", "flavour", "illustrator"],
+    "support": ["cost", "traits", "text", "flavour", "illustrator"],
+    "upgrade": ["cost", "traits", "text", "flavour", "illustrator"],
+    "resource": ["traits", "text", "flavour", "illustrator"],
+}
+KINDS = {"arkhamdb": ARKHAM, "thronesdb": THRONES, "marvelsdb": MARVEL}
 _KEYS = {"flavour": "flavor", "back_flavour": "back_flavor"}
 _INTS = {"cost", "xp", "health", "sanity", "strength", "income", "initiative", "claim", "reserve",
-         "enemy_damage", "enemy_horror"}
+         "enemy_damage", "enemy_horror", "attack", "thwart", "defense", "hand_size", "recover"}
 _PROSE = {"text", "back_text", "flavour", "back_flavour"}
 
 
@@ -73,11 +84,12 @@ def _cards(kind: str, root: Path) -> list[dict]:
     if kind == "arkhamdb":
         files = sorted(p for p in (root / "pack").glob("*/*.json") if "encounter" not in p.name)
     else:
-        files = sorted((root / "pack").glob("*.json"))
+        files = sorted(p for p in (root / "pack").glob("*.json") if "encounter" not in p.name)
     cards = []
     for path in files:
         for card in json.loads(path.read_text(encoding="utf-8")):
-            if card.get("name") and card.get("type_code") and "encounter_code" not in card:
+            if card.get("name") and card.get("type_code") and "encounter_code" not in card \
+                    and card.get("faction_code") != "encounter" and not card.get("duplicate_of"):
                 cards.append(card)
     return cards
 
@@ -94,22 +106,22 @@ def _value(card: dict, field: str) -> str:
 
 
 def convert(kind: str, root: Path, out: Path) -> dict:
-    types = ARKHAM if kind == "arkhamdb" else THRONES
+    types = KINDS[kind]
     cards = [c for c in _cards(kind, root) if c["type_code"] in types]
-    names = Counter(c["name"] for c in cards)
+    names = Counter(_slug(c["name"]) for c in cards)
     icons: Counter = Counter()
     (out / "cards").mkdir(parents=True, exist_ok=True)
     for type_id, fields in types.items():
         rows = []
         for card in (c for c in cards if c["type_code"] == type_id):
-            row = {"id": f"{_slug(card['name'])}-{card['code']}" if names[card["name"]] > 1 else "",
+            row = {"id": f"{_slug(card['name'])}-{card['code']}" if names[_slug(card["name"])] > 1 else "",
                    "name": card["name"], "copies": str(card.get("quantity") or 1)}
             for field in fields:
                 row[field] = _value(card, field)
                 if field in _PROSE:
                     icons.update(_ICON.findall(row[field]))
             rows.append(row)
-        with open(out / "cards" / f"{type_id}.csv", "w", newline="", encoding="utf-8") as fh:
+        with open(out / "cards" / f"{type_id.replace('_', '-')}.csv", "w", newline="", encoding="utf-8") as fh:
             writer = csv.DictWriter(fh, ["id", "name", "copies", *fields])
             writer.writeheader()
             writer.writerows(rows)
@@ -125,12 +137,12 @@ def _field_spec(field: str) -> str:
 
 
 def _write_game(kind: str, types: dict, out: Path) -> None:
-    game_id = {"arkhamdb": "arkham-player-cards", "thronesdb": "thrones-cards"}[kind]
+    game_id = {"arkhamdb": "arkham-player-cards", "thronesdb": "thrones-cards", "marvelsdb": "marvel-player-cards"}[kind]
     lines = [f"# Converted by bench/corpora/carddb.py from {kind}: see tests/data/realcards/README.md",
              f"id: {game_id}", f"name: {game_id.replace('-', ' ').title()}", "players: {min: 1, max: 4}",
              "language: en_US", "components: []", "card_types:"]
     for type_id, fields in types.items():
-        lines += [f"  {type_id}:", f"    name: {type_id.title()}", "    size: poker", "    fields:"]
+        lines += [f"  {type_id.replace('_', '-')}:", f"    name: {type_id.replace('_', ' ').title()}", "    size: poker", "    fields:"]
         lines += [f"      {field}: {_field_spec(field)}" for field in fields]
     (out / "game.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -157,7 +169,7 @@ def _write_templates(types: dict, icons: list[str], out: Path) -> None:
     folder = out / "templates"
     folder.mkdir(exist_ok=True)
     for type_id in types:
-        (folder / f"{type_id}.yaml").write_text(_TEMPLATE, encoding="utf-8")
+        (folder / f"{type_id.replace('_', '-')}.yaml").write_text(_TEMPLATE, encoding="utf-8")
     lines = ["# One plain disc per icon code of the card database.", "icons:"]
     for name in icons:
         lines += [f"  {name}:", f'    token: "[{name}]"', "    width: 0.9", "    shapes:",
@@ -166,6 +178,6 @@ def _write_templates(types: dict, icons: list[str], out: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("arkhamdb", "thronesdb"):
+    if len(sys.argv) != 4 or sys.argv[1] not in KINDS:
         sys.exit(__doc__)
     print(convert(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])))
