@@ -77,12 +77,14 @@ def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, wo
 
 
 def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, address: str | None) -> None:
+    if address is not None:
+        check_reachable(address)  # before importing Ray (seconds): a dead address fails at once
     try:
         import ray
     except ImportError:
         raise BackendError("--backend ray needs Ray: pip install 'pnpgen[ray]'") from None
     if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        _init_ray(ray, address)
     play = ray.remote(_ray_play)
     # the ref inside a list is not resolved by Ray, so a worker fetches and unpickles the card data
     # once per sweep (``_RAY_SETUP``), not once per block
@@ -93,6 +95,70 @@ def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, addr
         for r in ready:
             for b, result in ray.get(r):
                 store(b, result)
+
+
+CONNECT_SECONDS = 5.0   # a plain TCP connect to the head: refused or silent within this is a dead address
+INIT_SECONDS = 15.0     # then Ray itself must answer; it would otherwise retry for minutes
+
+
+def check_reachable(address: str, timeout: float = CONNECT_SECONDS) -> None:
+    """Raise a one-line ``BackendError`` unless something accepts a TCP connection at ``address``
+    (``HOST:PORT`` or ``ray://HOST:PORT``; ``auto``/``local`` are Ray's own lookups and not checked)."""
+    import socket
+
+    if address in ("auto", "local"):
+        return
+    client = address.startswith("ray://")
+    hostport = address[len("ray://"):] if client else address
+    host, sep, port_text = hostport.rpartition(":")
+    if not sep:
+        host, port_text = hostport, "10001" if client else "6379"  # Ray's default ports
+    host = host.strip("[]")  # [::1]:6379
+    if not port_text.isdigit() or not host:
+        raise BackendError(f"--address {address!r}: write HOST:PORT (e.g. 10.0.0.5:6379) or ray://HOST:PORT")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=timeout):
+            pass
+    except socket.gaierror:
+        raise BackendError(f"--address {address}: unknown host {host!r}; check the head node's name or IP") from None
+    except (TimeoutError, socket.timeout):
+        raise BackendError(f"--address {address}: no answer within {timeout:g} s; check that the head node is up, "
+                           f"that `ray start --head --port={port_text}` runs there and a firewall lets port "
+                           f"{port_text} through") from None
+    except OSError as err:
+        raise BackendError(f"--address {address}: cannot connect ({err.strerror or type(err).__name__}); check "
+                           f"that `ray start --head --port={port_text}` runs on {host}") from None
+
+
+def _init_ray(ray: Any, address: str | None) -> None:
+    """``ray.init`` that fails in seconds: a reachability check first, then a deadline on Ray's own
+    connection (it retries for minutes when the port answers but is not a Ray head)."""
+    import threading
+
+    if address is None:  # a Ray started here: it takes what it takes on a busy machine
+        ray.init(log_to_driver=False, include_dashboard=False)
+        return
+    failure: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        except BaseException as err:  # handed to the caller's thread
+            failure.append(err)
+
+    worker = threading.Thread(target=connect, name="pnpgen-ray-init", daemon=True)
+    worker.start()
+    worker.join(INIT_SECONDS)
+    if worker.is_alive():
+        raise BackendError(f"--address {address}: the port answers but Ray did not connect within "
+                           f"{INIT_SECONDS:g} s; check that it is the Ray head's GCS port (`ray start --head "
+                           "--port=...`) and that both sides run the same Ray version")
+    if failure:
+        err = failure[0]
+        if isinstance(err, (ConnectionError, RuntimeError, ValueError, TimeoutError)):
+            raise BackendError(f"--address {address}: Ray could not connect: "
+                               f"{str(err).splitlines()[0] if str(err) else type(err).__name__}") from None
+        raise err
 
 
 _RAY_SETUP: dict[str, Any] = {}
