@@ -164,3 +164,43 @@ def test_export_csv_of_an_expansion_round_trips_through_the_cli(tmp_path):
     for path in (tmp_path / "csv").glob("*.csv"):
         shutil.copy(path, made.directory / "cards" / path.name)
     _same_cards(before, load_game(made.directory).own_cards())
+
+
+def test_xlsx_values_read_as_openpyxl_reads_them_and_past_a_stale_dimension(tmp_path):
+    """pnpgen's bounded .xlsx reader gives the values openpyxl gives (rich text joined, dates as
+    datetimes, booleans, whole numbers and floats), and every row and column even when the sheet's
+    <dimension> says less (openpyxl's read-only mode stops at it)."""
+    import datetime
+    import io
+    import re
+    import zipfile
+
+    from openpyxl.cell.rich_text import CellRichText, TextBlock
+    from openpyxl.cell.text import InlineFont
+
+    from pnpgen.spec.xlsxread import Workbook
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "hero"
+    sheet.append(["name", "cost", "speed", "flying", "text", "when"])
+    sheet.append(["Kite", 2, 1.5, True, CellRichText("Draw ", TextBlock(InlineFont(b=True), "two"), "."),
+                  datetime.datetime(2024, 1, 2, 3, 4)])
+    sheet.append(["Mole", 4.0, None, False, "x_x005F_y", datetime.date(1999, 12, 31)])
+    sheet["H9"] = "far"
+    data = io.BytesIO()
+    book.save(data)
+    expected = [list(r) for r in openpyxl.load_workbook(io.BytesIO(data.getvalue()), data_only=True)["hero"].iter_rows(values_only=True)]
+    with zipfile.ZipFile(data) as src:
+        parts = {n: src.read(n) for n in src.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:B2"', parts["xl/worksheets/sheet1.xml"])
+    stale = io.BytesIO()
+    with zipfile.ZipFile(stale, "w") as out:
+        for name, body in parts.items():
+            out.writestr(name, body)
+    ((title, rows),) = list(Workbook(Path("book.xlsx"), stale.getvalue()).sheets())
+    got = {n: cells for n, cells in rows}
+    assert title == "hero" and sorted(got) == [1, 2, 3, 9]
+    for n, cells in got.items():
+        assert cells + [None] * (len(expected[n - 1]) - len(cells)) == expected[n - 1], n
+    assert got[2][4] == "Draw two." and got[9] == [None] * 7 + ["far"]

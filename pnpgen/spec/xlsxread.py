@@ -51,8 +51,17 @@ class _Refused(Exception):
         self.hint = hint
 
 
+_LOCAL: dict[str, str] = {}
+
+
 def _local(name: str) -> str:
-    return name.rpartition("}")[2]
+    """``c`` of ``{namespace}c`` (a sheet has a few element names, each seen a million times)."""
+    local = _LOCAL.get(name)
+    if local is None:
+        local = name.rpartition("}")[2]
+        if len(_LOCAL) < 1000:  # a hostile part may invent any number of names
+            _LOCAL[name] = local
+    return local
 
 
 class _Text:
