@@ -6,7 +6,6 @@ objects are byte for byte the ones reportlab writes."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +15,6 @@ import pytest
 from pnpgen.render import fonts, pdfdoc
 from pnpgen.render.subsetfont import subset_tag
 
-needs_pdffonts = pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils (pdffonts) not installed")
 
 _ROW = re.compile(r"^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$")
 # Greek and Cyrillic letters beside Latin-1 ones: more than the 256 codes of one subset.
@@ -54,7 +52,6 @@ def tags(path: Path) -> list[str]:
     return found
 
 
-@needs_pdffonts
 def test_different_subsets_get_different_tags_and_the_same_subset_the_same(tmp_path):
     # reportlab puts every printable ASCII character in the first subset of every file, so two texts
     # differ in their subsets by the characters beyond it.
