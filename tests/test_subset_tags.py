@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from pnpgen.render import fonts, pdfdoc
 from pnpgen.render.subsetfont import subset_tag
