@@ -35,6 +35,7 @@ from pnpgen.spec.errors import SpecError
 CELL_CHARS = 32_767            # Excel's limit for the text of one cell
 MAX_COLUMN = 16_384            # XFD
 MAX_ROW = 1_048_576
+MAX_SHEETS = 10_000            # far more than any workbook has; each sheet costs a parser
 CHUNK = 1 << 16
 _REF = re.compile(r"([A-Z]+)([0-9]*)$")
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -211,6 +212,8 @@ class Workbook:
                 rel = self.rels.get(attrs.get(f"{_REL}}}id", ""))
                 if rel and rel[0].endswith("/worksheet"):  # chart sheets hold no cells
                     sheets.append((attrs.get("name", ""), rel[1]))
+                    if len(sheets) > MAX_SHEETS:
+                        raise _Refused(f"lists more than {MAX_SHEETS:,} sheets")
             elif local == "workbookPr" and attrs.get("date1904") in ("1", "true"):
                 epoch[0] = CALENDAR_MAC_1904
 
