@@ -37,7 +37,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "extends_depth": (32, "templates in one `extends` chain"),
     "image_pixels": (50_000_000, "pixels (width × height) of one picture, checked before it is decoded; the pictures "
                                  "embedded in one SVG count together"),
-    "svg_elements": (10_000, "elements of one SVG, counting every <use> as the elements it repeats and each CSS rule"),
+    "svg_elements": (10_000, "elements' worth of work in one SVG: deep elements, CSS rules, path data and text "
+                             "count too, and every <use> as what it repeats"),
     "svg_depth": (100, "nesting levels of elements in one SVG"),
     "games": (10_000_000, "games one simulate run may play"),
     "workers": (256, "worker processes"),

@@ -30,6 +30,11 @@ _EXTERNAL_PI = re.compile(r"""href\s*=\s*["']\s*(?!#)""", re.IGNORECASE)
 # The data: URIs svglib decodes itself (svglib.svglib.SvgRenderer.xlink_href_target); others it skips.
 _DATA_PICTURE = re.compile(r"^data:image/(jpe?g|png);base64")
 _NUMERIC = (int, float)
+# What svglib's time goes to, in elements' worth (about 0.4 ms of CPU each): one more per so many
+# levels of nesting, characters of path data, characters of text (measured on svglib 2.3).
+_DEPTH_PER_UNIT = 8
+_PATH_PER_UNIT = 300
+_TEXT_PER_UNIT = 1000
 
 
 def drawing(data: bytes, name: str) -> Any:
@@ -57,31 +62,35 @@ def drawing(data: bytes, name: str) -> Any:
 
 
 def _parse(data: bytes, name: str, etree) -> tuple[Any, bool]:
-    """The document's root, read as a stream that stops at the element or nesting limit (so a
-    64 MB file of shapes never becomes a tree), and whether it has ``<use>`` elements."""
+    """The document's root, read as a stream that stops at the work or nesting limit (so a 64 MB
+    file of shapes never becomes a tree), and whether it has ``<use>`` elements."""
     # Bytes, not text: libxml2 reads the BOM and the encoding declaration, so a UTF-16 file is the
     # same document to these checks as to svglib. huge_tree stays off: libxml2's own caps on text
     # size and nesting (256) hold as well.
-    max_count, max_depth = limit("svg_elements"), limit("svg_depth")
+    max_units, max_depth = limit("svg_elements"), limit("svg_depth")
     events = etree.iterparse(io.BytesIO(data), events=("start", "end"), resolve_entities=False, no_network=True,
                              load_dtd=False, remove_comments=True, huge_tree=False, recover=False)
-    count = depth = 0
+    units = depth = chars = 0
     uses = False
     try:
         for event, el in events:
             if event == "end":
                 depth -= 1
-                if el.tag.rpartition("}")[2] == "style":  # svglib matches every CSS rule against every element
-                    count += (el.text or "").count("{")
-                continue
-            count, depth = count + 1, depth + 1
-            uses = uses or el.tag.rpartition("}")[2] == "use"
-            if count > max_count:
-                raise PictureRefused(f"{name}: the SVG has more than {max_count:,} elements and CSS rules",
-                                 hint=too_big("svg_elements", "simplify the drawing"))
-            if depth > max_depth:
-                raise PictureRefused(f"{name}: the SVG nests elements more than {max_depth:,} deep (line {el.sourceline})",
-                                 hint=too_big("svg_depth", "flatten its groups"))
+                units += _rules(el)
+                chars += len(el.text or "") + len(el.tail or "")
+            else:
+                depth += 1
+                # svglib looks every style property up through the element's ancestors: a deep
+                # element costs more (9,800 shapes 98 deep took 60 s, 10,000 shallow ones 4 s).
+                units += 1 + depth // _DEPTH_PER_UNIT + _path_units(el)
+                uses = uses or _local(el.tag) == "use"
+                if depth > max_depth:
+                    raise PictureRefused(f"{name}: the SVG nests elements more than {max_depth:,} deep "
+                                         f"(line {el.sourceline})", hint=too_big("svg_depth", "flatten its groups"))
+            if units + chars // _TEXT_PER_UNIT > max_units:
+                raise PictureRefused(f"{name}: the SVG is too much to draw: more than {max_units:,} elements, counting "
+                                     f"deep ones, CSS rules, path data and text", hint=too_big("svg_elements",
+                                                                                               "simplify the drawing"))
         root = events.root
     except etree.XMLSyntaxError as err:
         hint = too_big("svg_depth", "flatten its groups") if "depth" in str(err).lower() else "save it again as plain SVG"
@@ -93,6 +102,20 @@ def _parse(data: bytes, name: str, etree) -> tuple[Any, bool]:
     if root is None or not isinstance(root.tag, str):
         raise PictureRefused(f"{name}: not a readable SVG (no root element)")
     return root, uses
+
+
+def _local(tag: Any) -> str:
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
+
+
+def _rules(el: Any) -> int:
+    # svglib matches every CSS rule of a <style> against every element.
+    return (el.text or "").count("{") if _local(el.tag) == "style" else 0
+
+
+def _path_units(el: Any) -> int:
+    # Path data is parsed number by number in Python: 300 characters cost about one element.
+    return (len(el.get("d") or "") + len(el.get("points") or "")) // _PATH_PER_UNIT
 
 
 def _refuse_references(root: Any, data: bytes, name: str, etree) -> None:
@@ -134,12 +157,14 @@ def _processing_instructions(root: Any, etree):
 
 
 def _within_bounds(root: Any, name: str, etree) -> None:
-    """Elements and nesting again, now counting every ``<use>`` as the elements it repeats (svglib
-    copies them: a few nested ``<use>`` can stand for millions of shapes)."""
-    max_count, max_depth = limit("svg_elements"), limit("svg_depth")
+    """The work and nesting again, now counting every ``<use>`` as what it repeats (svglib copies
+    it: a few nested ``<use>`` can stand for millions of shapes), with the same weights as
+    :func:`_parse`."""
+    max_units, max_depth = limit("svg_elements"), limit("svg_depth")
     by_id = {el.get("id"): el for el in root.iter(etree.Element) if el.get("id")}
-    sizes: dict[Any, tuple[int, int]] = {}  # element -> (elements, depth) it draws, <use> expanded
+    sizes: dict[Any, tuple[int, int, int]] = {}  # element -> (work, sum of depths, height), <use> expanded
     # Post-order over the tree, following <use> to its target; iterative, as the tree may be deep.
+    # An element still open (on the path from the root) reached again is a <use> cycle.
     stack: list[tuple[Any, bool]] = [(root, False)]
     open_now: set = set()
     while stack:
@@ -151,34 +176,31 @@ def _within_bounds(root: Any, name: str, etree) -> None:
         if target is not None:
             parts.append(target)
         if not done:
-            if el in open_now:
+            if el in open_now or any(part in open_now for part in parts) or target is el:
                 raise PictureRefused(f"{name}: the SVG's <use> elements refer to themselves",
-                                 hint="point each <use> at a shape outside it")
+                                     hint="point each <use> at a shape outside it")
             open_now.add(el)
             stack.append((el, True))
-            for part in parts:
-                if part in open_now:
-                    raise PictureRefused(f"{name}: the SVG's <use> elements refer to themselves",
-                                     hint="point each <use> at a shape outside it")
-                if part not in sizes:
-                    stack.append((part, False))
+            stack.extend((part, False) for part in parts if part not in sizes)
             continue
         open_now.discard(el)
-        count = 1 + sum(sizes[p][0] for p in parts)
-        depth = 1 + max((sizes[p][1] for p in parts), default=0)
-        if el.tag.rpartition("}")[2] == "style":
-            count += (el.text or "").count("{")
-        if count > max_count:
-            raise PictureRefused(f"{name}: the SVG draws {count:,} elements or more, counting what <use> repeats "
-                             f"and CSS rules", hint=too_big("svg_elements", "simplify the drawing"))
-        if depth > max_depth:
-            raise PictureRefused(f"{name}: the SVG nests elements {depth:,} deep",
-                             hint=too_big("svg_depth", "flatten its groups"))
-        sizes[el] = (count, depth)
+        own = 1 + _path_units(el) + _rules(el) + (len(el.text or "") + len(el.tail or "")) // _TEXT_PER_UNIT
+        work = own + sum(sizes[p][0] for p in parts)
+        # Sum of the depths (this element at 1) of the work below: each part is one level deeper.
+        depths = own + sum(sizes[p][1] + sizes[p][0] for p in parts)
+        height = 1 + max((sizes[p][2] for p in parts), default=0)
+        if height > max_depth:
+            raise PictureRefused(f"{name}: the SVG nests elements {height:,} deep, counting what <use> repeats",
+                                 hint=too_big("svg_depth", "flatten its groups"))
+        if work + depths // _DEPTH_PER_UNIT > max_units:
+            raise PictureRefused(f"{name}: the SVG is too much to draw: more than {max_units:,} elements, counting "
+                                 f"what <use> repeats, deep ones, CSS rules, path data and text",
+                                 hint=too_big("svg_elements", "simplify the drawing"))
+        sizes[el] = (work, depths, height)
 
 
 def _use_target(el: Any, by_id: dict) -> Any:
-    if not isinstance(el.tag, str) or el.tag.rpartition("}")[2] != "use":
+    if _local(el.tag) != "use":
         return None
     href = next((v for k, v in el.attrib.items() if k.rpartition("}")[2] == "href"), "").strip()
     return by_id.get(href[1:]) if href.startswith("#") else None

@@ -148,6 +148,17 @@ CASES: dict[str, tuple[str, bytes | str, str, str]] = {
     "svg-200000-rects": ("art.svg", svg("".join(f'<rect x="{i % 600}" y="{i % 900}" width="1" height="1"/>'
                                                 for i in range(200_000))), "build", "error"),
     "svg-use-bomb": ("art.svg", use_bomb(), "build", "error"),
+    # under 10,000 elements, but each costs svglib far more: deep, repeated, styled by many rules, or
+    # one path of 500,000 points (each took svglib 30 to 90 s before it was counted)
+    "svg-9800-shapes-98-deep": ("art.svg", svg("<g>" * 98 + '<rect width="1" height="1"/>' * 9800 + "</g>" * 98),
+                                "build", "error"),
+    "svg-190-uses-of-50-shapes": ("art.svg", svg('<defs><g id="a">' + '<rect width="1" height="1"/>' * 50 + "</g></defs>"
+                                                 + '<use href="#a"/>' * 190), "build", "error"),
+    "svg-4900-css-rules": ("art.svg", svg("<style>" + "".join(f".c{i} {{ fill: #{i % 999:03d}; }}" for i in range(4900))
+                                          + "</style>" + "".join(f'<rect class="c{i}" width="1" height="1"/>'
+                                                                 for i in range(5000))), "build", "error"),
+    "svg-path-500000-points": ("art.svg", svg('<path d="M0 0 ' + " ".join(f"L{i % 600} {i * 7 % 900}" for i in range(500_000))
+                                              + '" stroke="#000"/>'), "build", "error"),
     "svg-utf16-entity": ("art.svg", ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM '
                                      '"file:///etc/hostname">]>\n' + svg('<text y="50">&x;</text>')).encode("utf-16"),
                          "build", "error"),
@@ -211,6 +222,8 @@ def test_hostile_picture(name: str, outcomes: dict[str, Outcome]) -> None:
     ("jpeg-claims-9000x9000", "PNPGEN_LIMIT_IMAGE_PIXELS"), ("webp-claims-16383x16383", "PNPGEN_LIMIT_IMAGE_PIXELS"),
     ("svg-data-uri-bomb", "PNPGEN_LIMIT_IMAGE_PIXELS"), ("svg-5000-nested-groups", "PNPGEN_LIMIT_SVG_DEPTH"),
     ("svg-200000-rects", "PNPGEN_LIMIT_SVG_ELEMENTS"), ("svg-use-bomb", "PNPGEN_LIMIT_SVG_ELEMENTS"),
+    ("svg-9800-shapes-98-deep", "PNPGEN_LIMIT_SVG_ELEMENTS"), ("svg-190-uses-of-50-shapes", "PNPGEN_LIMIT_SVG_ELEMENTS"),
+    ("svg-4900-css-rules", "PNPGEN_LIMIT_SVG_ELEMENTS"), ("svg-path-500000-points", "PNPGEN_LIMIT_SVG_ELEMENTS"),
 ])
 def test_a_limit_refusal_names_the_limit_and_how_to_raise_it(name: str, variable: str, outcomes) -> None:
     (line,) = outcomes[name].lines
