@@ -95,6 +95,25 @@ def remaining(g: GameState, u: Unit) -> int:
     return max_hp(g, u) - u.damage
 
 
+def public_stats(g: GameState, units: list[Unit]) -> dict[Unit, tuple[float, float]]:
+    """(HP left, Power) of each enemy as the players can know them: a face-up enemy's own; for a
+    face-down one (Enemy Deployment deals them face down) the mean printed HP and Power of all the
+    face-down enemies in the lanes, less its damage tokens. Swapping which face-down card is where
+    changes nothing here, so no choice can read a card the players cannot see."""
+    out: dict[Unit, tuple[float, float]] = {}
+    down = [u for u in units if not u.face_up]
+    if down:
+        unseen = [e.card for q in g.players for e in q.enemies if not e.face_up] or [u.card for u in down]
+        hp = sum(c.hp for c in unseen) / len(unseen)
+        pw = sum(c.power for c in unseen) / len(unseen)
+        for u in down:
+            out[u] = (hp - u.damage, pw)
+    for u in units:
+        if u.face_up:
+            out[u] = (remaining(g, u), power(g, u))
+    return out
+
+
 REACT = frozenset({_DEAL_DAMAGE, _DEPLOY, _BOOST_ATTACK, _HEAL})
 PREVENT = frozenset({_PREVENT_DAMAGE, _REDIRECT_DAMAGE})
 CANCEL = frozenset({_CANCEL_REVEAL})
@@ -391,9 +410,10 @@ class HeuristicPolicy:
                     return [focus] + [u for u in units if u is not focus][:n - 1]
                 amt = X.amount(g, act.amount, ctx) if act.amount is not None else 0
                 front = [u for u in units if g.players[u.lane].enemies[:1] == [u]]
-                kill = [u for u in units if remaining(g, u) <= amt]
+                known = public_stats(g, units)
+                kill = [u for u in units if known[u][0] <= amt]
                 order = sorted(units, key=lambda u: (u not in kill, u.lane != g.active, u not in front,
-                                                     -power(g, u)))
+                                                     -known[u][1]))
                 return order[:n]
             helpful = act.verb in _HELPFUL
             if act.verb in (_HEAL, _HEAL_TO):
