@@ -31,12 +31,21 @@ from pnpgen.spec import load_game
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    yield from _serve(tmp_path_factory.mktemp("edit"))
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory):
+    """A studio of its own for the browser tests (the HTTP tests above change their game's files)."""
+    yield from _serve(tmp_path_factory.mktemp("browser"))
+
+
+def _serve(root: Path):
     import uvicorn
 
     from pnpgen.serve.app import create_app
     from pnpgen.serve.state import Studio
 
-    root = tmp_path_factory.mktemp("edit")
     folder = make_game(root)
     studio = Studio(folder, root / "output")
     app = create_app(studio)
@@ -97,6 +106,13 @@ def changed_lines(before: bytes, after: bytes) -> tuple[list[str], list[str]]:
         elif line.startswith("+ "):
             added.append(line[2:])
     return removed, added
+
+
+def save_as_an_editor(path: Path, data: bytes) -> None:
+    """Save as editors do (a new file renamed over the old): the studio never reads it half written."""
+    tmp = path.with_name("." + path.name + ".saving")
+    tmp.write_bytes(data)
+    tmp.replace(path)
 
 
 def cells(path: Path) -> dict:
@@ -169,7 +185,7 @@ def test_patch_yaml_changes_only_the_entry_keeping_comments_and_order(server):
 def test_a_file_changed_since_the_page_read_it_is_409_and_not_overwritten(server):
     path = server["dir"] / "cards" / "heroes.csv"
     version = card(server, "cy")["version"]
-    path.write_bytes(path.read_bytes() + b"zed,Zed,1,1,no,dark,,Late.,\r\n")   # saved in another program
+    save_as_an_editor(path, path.read_bytes() + b"zed,Zed,1,1,no,dark,,Late.,\r\n")   # saved in another program
     edited = path.read_bytes()
     status, data = patch(server, "cy", {"cost": 9}, version=version)
     assert status == 409 and "changed on disk" in data["error"], data
@@ -177,7 +193,7 @@ def test_a_file_changed_since_the_page_read_it_is_409_and_not_overwritten(server
     assert path.read_bytes() == edited
     status, data = patch(server, "cy", {"cost": 9}, version="0" * 32)
     assert status == 409
-    path.write_bytes(edited.replace(b"zed,Zed,1,1,no,dark,,Late.,\r\n", b""))
+    save_as_an_editor(path, edited.replace(b"zed,Zed,1,1,no,dark,,Late.,\r\n", b""))
 
 
 @pytest.mark.parametrize("fields, message", [
@@ -283,10 +299,10 @@ def test_a_new_card_goes_after_the_last_of_its_type_and_a_yaml_entry_keeps_the_f
 def test_undo_refuses_when_the_file_changed_after_the_studio_wrote_it(server):
     path = server["dir"] / "cards" / "heroes.csv"
     assert patch(server, "cy", {"cost": 3})[0] == 200
-    path.write_bytes(path.read_bytes() + b"\r\n")
+    save_as_an_editor(path, path.read_bytes() + b"\r\n")
     status, data = call(server, "POST", "/api/undo", {})
     assert status == 409 and "changed on disk" in data["error"]
-    path.write_bytes(path.read_bytes()[:-2])
+    save_as_an_editor(path, path.read_bytes()[:-2])
     assert call(server, "POST", "/api/undo", {})[0] == 200
 
 
@@ -326,3 +342,150 @@ def test_art_upload_never_overwrites_without_being_asked(server):
     assert target.read_bytes() == new
     assert call(server, "POST", "/api/undo", {})[0] == 200
     assert target.read_bytes() == old
+
+
+# -- in the browser ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def browser():
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, shown):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda err: errors.append(str(err)))
+    pg.goto(shown["url"] + "/")
+    pg.wait_for_selector("img.card-thumb")
+    yield pg
+    assert not errors, errors
+    context.close()
+
+
+def open_card(page, card_id: str) -> None:
+    page.click(f"#card-{card_id}")
+    page.wait_for_selector(f"#card-view[data-card='{card_id}'] #f-name")
+    page.wait_for_function("() => document.getElementById('cv-front').naturalWidth === 480", timeout=WAIT_MS)
+
+
+def save_and_wait(page) -> None:
+    page.click("#cv-save")
+    page.wait_for_function("() => ['saved', 'error'].some((s) => document.getElementById('cv-status').textContent"
+                           ".startsWith(s))", timeout=WAIT_MS)
+    assert page.inner_text("#cv-status") == "saved"
+
+
+def reload_and_open(page, card_id: str) -> None:
+    page.reload()
+    page.wait_for_selector("img.card-thumb")
+    open_card(page, card_id)
+
+
+@pytest.mark.parametrize("card_id, file, field, value, removed, added", [
+    ("cy", "heroes.csv", "f-cost", "8", ["cy,Cy,1,2,no,light,,\"Two lines:\r\n"], ["cy,Cy,1,8,no,light,,\"Two lines:\r\n"]),
+    ("eve", "more.yaml", "f-cost", "9", ["    cost: 5\n"], ["    cost: 9\n"]),
+])
+def test_an_edit_in_the_form_is_previewed_then_written_to_the_file_and_read_back(page, shown, card_id, file, field,
+                                                                                value, removed, added):
+    path = shown["dir"] / "cards" / file
+    before = path.read_bytes()
+    open_card(page, card_id)
+    front = page.get_attribute("#cv-front", "src")
+    page.fill(f"#{field}", value)
+    # The card is drawn again from the unsaved value, and nothing is written yet.
+    page.wait_for_selector("#cv-preview-note:not([hidden])", timeout=WAIT_MS)
+    page.wait_for_function("before => document.getElementById('cv-front').src !== before", arg=front, timeout=WAIT_MS)
+    assert page.get_attribute("#cv-front", "src").startswith("data:image/png;base64,")
+    assert path.read_bytes() == before
+    save_and_wait(page)
+    assert changed_lines(before, path.read_bytes()) == (removed, added)
+    reload_and_open(page, card_id)
+    assert page.input_value(f"#{field}") == value
+    assert card_id in {c.id for c in load_game(shown["dir"]).cards if c.get("cost") == int(value)}
+
+
+def test_an_xlsx_edit_through_the_form_sets_only_its_cells(page, shown):
+    path = shown["dir"] / "cards" / "book.xlsx"
+    before = cells(path)
+    open_card(page, "gus")
+    page.select_option("#f-side", "dark")
+    page.fill("#f-text", "Heal 3.")
+    page.wait_for_selector("#cv-preview-note:not([hidden])", timeout=WAIT_MS)
+    save_and_wait(page)
+    after = cells(path)
+    assert {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)} == {("hero", "E3"), ("hero", "F3")}
+    assert (after[("hero", "E3")][0], after[("hero", "F3")][0]) == ("dark", "Heal 3.")
+    assert after[("width", "hero", "F")] == before[("width", "hero", "F")]
+    reload_and_open(page, "gus")
+    assert (page.input_value("#f-side"), page.input_value("#f-text")) == ("dark", "Heal 3.")
+
+
+def test_a_bad_value_is_shown_with_its_field_and_the_file_is_untouched(page, shown):
+    path = shown["dir"] / "cards" / "heroes.csv"
+    before = path.read_bytes()
+    open_card(page, "bo")
+    page.fill("#f-cost", "12")
+    page.wait_for_function("() => document.getElementById('cv-status').textContent.includes('must be')", timeout=WAIT_MS)
+    page.click("#cv-save")
+    page.wait_for_selector("#cv-status.bad button")
+    assert "'cost' must be a whole number from 0 to 9" in page.inner_text("#cv-status")
+    page.click("#cv-status button")                      # "go to cost"
+    assert page.evaluate("document.activeElement.id") == "f-cost"
+    assert path.read_bytes() == before
+
+
+def test_live_findings_of_unsaved_text_link_to_their_field(page, shown):
+    path = shown["dir"] / "cards" / "more.yaml"
+    before = path.read_bytes()
+    open_card(page, "dee")
+    # Dee's block text ends in a line break: TEXT002, about the field 'text'.
+    item = page.locator("#cv-findings .finding", has_text="TEXT002").first
+    assert item.get_attribute("data-field") == "text"
+    item.focus()
+    page.keyboard.press("Enter")                          # keyboard: the finding takes you to its field
+    assert page.evaluate("document.activeElement.id") == "f-text"
+    page.fill("#f-text", "Deal 2 damage to a hero. " * 60)          # far more than the text box holds
+    page.wait_for_selector("#cv-findings .finding.error", timeout=WAIT_MS)
+    assert "FIT001" in page.inner_text("#cv-findings")             # found before saving
+    assert path.read_bytes() == before
+    page.fill("#f-text", "Swap two cards.")
+    page.wait_for_function("() => !document.getElementById('cv-findings').textContent.includes('FIT001')",
+                           timeout=WAIT_MS)
+    assert "TEXT002" not in page.inner_text("#cv-findings")          # the trimmed text has no finding left
+    page.click("#cv-revert")
+    page.wait_for_selector("#cv-preview-note", state="hidden", timeout=WAIT_MS)
+    assert path.read_bytes() == before
+
+
+def test_every_control_has_a_label_and_the_cards_open_from_the_keyboard(page):
+    open_card(page, "fin")
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('input, select, textarea, button')]
+        .filter((n) => !(n.labels && n.labels.length) && !n.getAttribute('aria-label') && !n.textContent.trim())
+        .map((n) => n.id || n.outerHTML.slice(0, 60))""")
+    assert unlabelled == []
+    page.click("#cv-close")
+    page.focus("#card-gus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#card-view[data-card='gus']")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") in ("INPUT", "FIGURE", "A", "BUTTON", "SELECT", "TEXTAREA")
+
+
+def test_duplicate_then_undo_from_the_page(page, shown):
+    path = shown["dir"] / "cards" / "more.yaml"
+    before = path.read_bytes()
+    open_card(page, "eve")
+    page.click("#cv-duplicate")
+    page.wait_for_selector("#card-view[data-card='eve-copy'] #f-name", timeout=WAIT_MS)
+    assert page.input_value("#f-name") == "Eve (copy)"
+    assert b"- id: eve-copy" in path.read_bytes()
+    page.click("#undo")
+    page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('undone')", timeout=WAIT_MS)
+    assert path.read_bytes() == before

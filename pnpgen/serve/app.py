@@ -66,7 +66,10 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     settled: dict[Path, str] = {}     # files the studio wrote and has read again: digest of those bytes
 
     def changed(paths: list[str] | None) -> None:
-        studio.refresh(paths)
+        """Show the saved cards first, then their findings (seconds for a large game)."""
+        if studio.refresh(paths, check=False):
+            events.publish("state", studio.state())
+            studio.check()
         events.publish("state", studio.state())
 
     def saved(paths: list[str] | None) -> None:
@@ -93,6 +96,9 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     async def lifespan(_app: Starlette):
         if studio.snapshot is None and studio.error is None:
             studio.refresh(None)
+        if studio.checking:       # loaded without its findings (run): check while the page opens
+            threading.Thread(target=lambda: (studio.check(), events.publish("state", studio.state())),
+                             daemon=True).start()
         thread = threading.Thread(target=_watch, args=(studio, saved, stop), daemon=True) if watch else None
         if thread:
             thread.start()
@@ -139,7 +145,8 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
                                            body.get("version"))
             card = done.pop("card")
             await run_in_threadpool(studio.swap_card, card)
-            events.publish("state", studio.state())
+            # The one card, not the whole state: a 2,000-card state is a megabyte to send and lay out.
+            events.publish("card", studio.tile(card.id) or {})
             if done["changed"]:
                 wrote(editor.history[-1].path, now=False)
             return {**done, "id": card.id}
@@ -410,7 +417,7 @@ def run(spec: str | Path, port: int = 8000, host: str = "127.0.0.1", out_dir: st
         reason = os.strerror(err.errno) if err.errno else str(err)
         raise SpecError(f"cannot listen on {host}:{port} ({reason}); pick another port with --port") from None
     studio = Studio(spec, out_dir, fit=fit)
-    studio.refresh(None)
+    studio.refresh(None, check=False)   # the findings follow once the page is open
     app = create_app(studio, hosts=allowed_hosts(host))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:

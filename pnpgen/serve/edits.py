@@ -97,7 +97,7 @@ class Editor:
                 where = card.field_locations.get(key)
                 raise EditError(400, f"{key!r} of {card.id} is set in {where}; edit it there")
         new = checked(game, card, values, source)
-        changes = {k: _current(new, k) for k in values if _current(new, k) != _current(card, k)}
+        changes = {k: _current(new, k) for k in values if not _same(_current(new, k), _current(card, k))}
         with self._lock:
             data = self._read(source, version)
             if changes:
@@ -261,6 +261,15 @@ def _current(card: Card, key: str) -> Any:
     if key == "copies":
         return card.copies
     return card.fields.get(key)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether a value the form sent is the one saved: an empty text or list is no value either way,
+    and a text differing only in CRLF line breaks (a browser's text box sends LF) is the same text."""
+    empty = (None, "", [])
+    if isinstance(a, str) and isinstance(b, str):
+        return a.replace("\r\n", "\n") == b.replace("\r\n", "\n")
+    return (a in empty and b in empty) or (a == b and type(a) is type(b))
 
 
 def _file_id(card: Card) -> str:

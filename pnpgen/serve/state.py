@@ -20,7 +20,7 @@ from typing import Any
 from pnpgen.errors import display_path
 from pnpgen.preview.cache import ThumbCache, card_key, environment_digest
 from pnpgen.preview.proof import kit_name
-from pnpgen.preview.sheet import card_thumbs, printable_cards
+from pnpgen.preview.sheet import card_thumbs, printable_cards, thumb_size
 from pnpgen.preview.watch import Previewer, _is_template, _one_line
 from pnpgen.render import face, raster
 from pnpgen.render.face import library_for
@@ -30,6 +30,13 @@ from pnpgen.spec.model import Card, Game
 from pnpgen.validate import validate_game
 
 LARGE_WIDTH = 480          # px of the card view's front and back
+EAGER_THUMBS = 64          # more thumbnails than this to draw after a load: drawn as the page asks
+THUMB_BATCH = 16           # thumbnails drawn together when the page asks for one not drawn yet
+# The preview of unsaved values: a game of up to LIVE_WHOLE_GAME cards is checked whole; a larger
+# one (seconds per check) only by the checks that read one card alone, the rest when it is saved.
+LIVE_WHOLE_GAME = 300
+LIVE_CODES = frozenset({"FIT001", "GLYPH001", "ICON001", "IMG001", "MARKUP001", "RULES001", "TEXT001", "TEXT002",
+                        "TEXT003"})
 ART_AND_FONTS = (".png", ".jpg", ".jpeg", ".webp", ".svg", ".ttf", ".otf")
 
 
@@ -75,7 +82,8 @@ class Studio:
         self.version = 0
         self.seconds = 0.0
         self.jobs: dict[str, Job] = {}
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()           # the snapshot, and all drawing (pdfium is not thread-safe)
+        self._refreshing = threading.Lock()      # one load or check at a time
         self._large: dict[str, bytes] = {}
         self._generation = 0                      # bumped when art or fonts change (see refresh)
         self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
@@ -86,42 +94,96 @@ class Studio:
         return self.previewer.directory
 
     # -- reload ------------------------------------------------------------------------------
-    def refresh(self, changed: Iterable[str | Path] | None = None) -> bool:
-        """Reload, validate and redraw the changed cards; False (and :attr:`error`) when the save is broken."""
+    def refresh(self, changed: Iterable[str | Path] | None = None, check: bool = True) -> bool:
+        """Reload and redraw the changed cards, and validate (unless ``check`` is False: then the
+        last findings stay, ``checking`` is set, and :meth:`check` brings them up to date); False
+        (and :attr:`error`) when the save is broken.
+
+        A large game's thumbnails are not all drawn here: past :data:`EAGER_THUMBS` cards to draw,
+        each is drawn when the page first asks for it (:meth:`thumb`), so the page opens at once."""
         start = time.perf_counter()
         changed = None if changed is None else [Path(p).resolve() for p in changed]
-        with self._lock:
-            if changed is None or any(_is_template(p, self.directory) for p in changed):
-                face.reset_libraries()
-            if changed and any(p.suffix.lower() in ART_AND_FONTS for p in changed):
-                # A card's cache key covers its fields, templates and bundled fonts, not the art or
-                # fonts it names: after such a save, redraw everything.
-                self.cache, self._large = ThumbCache(), {}
-                self._generation += 1   # new image URLs: the browser must not show its cached ones
+        with self._refreshing:
+            with self._lock:
+                if changed is None or any(_is_template(p, self.directory) for p in changed):
+                    face.reset_libraries()
+                if changed and any(p.suffix.lower() in ART_AND_FONTS for p in changed):
+                    # A card's cache key covers its fields, templates and bundled fonts, not the art or
+                    # fonts it names: after such a save, redraw everything.
+                    self.cache, self._large = ThumbCache(), {}
+                    self._generation += 1   # new image URLs: the browser must not show its cached ones
             try:
                 game = self.previewer.load()
-                findings = list(validate_game(game, with_fit=self.previewer.fit).findings)
-                thumbs = card_thumbs(game, self.cache)
-                env = environment_digest(library_for(game), game)
-                snap = Snapshot(self.version + 1, game, [c for c, _ in thumbs.entries], findings,
-                                environment=env, warnings=thumbs.warnings, rendered=thumbs.rendered)
-                pngs: dict[str, bytes] = {}
-                for card, image in thumbs.entries:
-                    key = f"{card_key(card, env, image.size)[:16]}-{self._generation}"
-                    pngs[key] = self._png.get(key) or png_bytes(image)
-                    snap.thumbs[card.id], snap.keys[card.id] = pngs[key], key
-                skipped = [c for c in printable_cards(game) if c.id not in snap.thumbs]
-                snap.cards += skipped
+                findings = list(validate_game(game, with_fit=self.previewer.fit).findings) if check else None
+                with self._lock:
+                    snap = self._drawn(game, findings)
             except (SpecError, ValueError, OSError) as err:
-                self.error = _one_line(err)
-                self.version += 1
-                self.seconds = time.perf_counter() - start
+                with self._lock:
+                    self.error = _one_line(err)
+                    self.version += 1
+                    self.seconds = time.perf_counter() - start
                 return False
-            self._png = pngs
-            self.snapshot, self.error, self.checking = snap, None, False
-            self.version = snap.version
-            self.seconds = time.perf_counter() - start
+            with self._lock:
+                if findings is None:
+                    snap.findings = self.snapshot.findings if self.snapshot else []
+                self.snapshot, self.error, self.checking = snap, None, findings is None
+                self.version = snap.version
+                self.seconds = time.perf_counter() - start
             return True
+
+    def check(self) -> bool:
+        """Validate the cards shown (after ``refresh(check=False)`` or an edit); False when they
+        changed meanwhile (the change brings its own check)."""
+        with self._refreshing:
+            with self._lock:
+                snap = self.snapshot
+            if snap is None:
+                return False
+            findings = list(validate_game(snap.game, with_fit=self.previewer.fit).findings)
+            with self._lock:
+                if self.snapshot is not snap:
+                    return False
+                self.snapshot = replace(snap, findings=findings, version=self.version + 1)
+                self.version += 1
+                self.checking = False
+                return True
+
+    def _drawn(self, game: Game, findings: list[Any] | None) -> Snapshot:
+        """A snapshot of ``game``: every card's image key, the thumbnails already drawn, and the
+        missing ones drawn now when they are few (else on request)."""
+        env = environment_digest(library_for(game), game)
+        snap = Snapshot(self.version + 1, game, [], findings or [], environment=env)
+        sized, skipped, missing = [], [], []
+        for card in printable_cards(game):
+            px = thumb_size(game, card.type)
+            if px is None:
+                skipped.append(card)
+                continue
+            key = f"{card_key(card, env, px)[:16]}-{self._generation}"
+            sized.append(card)
+            snap.keys[card.id] = key
+            if key in self._png:
+                snap.thumbs[card.id] = self._png[key]
+            else:
+                missing.append(card)
+        for type_id in dict.fromkeys(c.type for c in skipped):
+            count = sum(1 for c in skipped if c.type == type_id)
+            snap.warnings.append(f"card type {type_id!r} has no size; its {count} cards are not shown "
+                                 f"(give the type a size in game.yaml or _overrides.yaml)")
+        snap.cards = sized + skipped
+        self._png = {snap.keys[c.id]: snap.thumbs[c.id] for c in sized if c.id in snap.thumbs}
+        if len(missing) <= EAGER_THUMBS:
+            self._draw(snap, missing)
+        return snap
+
+    def _draw(self, snap: Snapshot, cards: list[Card]) -> None:
+        """Draw ``cards``' thumbnails into ``snap`` (the caller holds the lock)."""
+        if not cards:
+            return
+        for card, image in card_thumbs(snap.game, self.cache, cards).entries:
+            png = png_bytes(image)
+            snap.thumbs[card.id] = self._png[snap.keys[card.id]] = png
+            snap.rendered.append(card.id)
 
     # -- what the page reads -----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -145,7 +207,7 @@ class Studio:
                               "file": where.file if where else "", "line": where.line if where else 0,
                               "findings": by_card.get(card.id, []),
                               "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
-                              "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.thumbs else None})
+                              "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.keys else None})
             types = []
             for type_id, ctype in game.card_types.items():
                 group = [c for c in cards if c["type"] == type_id]
@@ -158,13 +220,33 @@ class Studio:
                     "card_types": {t: getattr(ct, "name", t) or t for t, ct in game.card_types.items()},
                     "can_simulate": game.id == "xenoshyft" and game.expansion is not None}
 
+    def tile(self, card_id: str) -> dict[str, Any] | None:
+        """One card as the grid shows it (the state's entry), for the page to redraw that card alone."""
+        with self._lock:
+            snap = self.snapshot
+            card = _find(snap, card_id)
+            if card is None:
+                return None
+            return {"id": card.id, "name": card.label, "version": self.version, "copies": card.copies,
+                    "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
+                    "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.keys else None}
+
     def find(self, card_id: str) -> Card | None:
         with self._lock:
             return _find(self.snapshot, card_id)
 
     def thumb(self, card_id: str) -> bytes | None:
+        """The card's thumbnail PNG; one not drawn yet is drawn now, with the next THUMB_BATCH
+        undrawn cards after it in the grid (the page asks for the cards in view, in order)."""
         with self._lock:
-            return self.snapshot.thumbs.get(card_id) if self.snapshot else None
+            snap = self.snapshot
+            if snap is None or card_id not in snap.keys:
+                return None
+            if card_id not in snap.thumbs:
+                at = next(i for i, c in enumerate(snap.cards) if c.id == card_id)
+                batch = [c for c in snap.cards[at:] if c.id in snap.keys and c.id not in snap.thumbs][:THUMB_BATCH]
+                self._draw(snap, batch)
+            return snap.thumbs.get(card_id)
 
     def card(self, card_id: str) -> dict[str, Any] | None:
         """The card view: fields, source file:line, findings, effect tree (Xenoshyft), odds (weapons)."""
@@ -207,12 +289,14 @@ class Studio:
             if snap is None or _find(snap, new.id) is None:
                 return
             game = replace(snap.game, cards=tuple(new if c.id == new.id else c for c in snap.game.cards))
-            thumbs, keys = dict(snap.thumbs), dict(snap.keys)
-            for card, image in card_thumbs(game, self.cache, [new]).entries:
-                keys[card.id] = f"{card_key(card, snap.environment, image.size)[:16]}-{self._generation}"
-                thumbs[card.id] = self._png[keys[card.id]] = png_bytes(image)
-            self.snapshot = replace(snap, version=self.version + 1, game=game, thumbs=thumbs, keys=keys,
-                                    cards=[new if c.id == new.id else c for c in snap.cards])
+            shown = replace(snap, version=self.version + 1, game=game, thumbs=dict(snap.thumbs), keys=dict(snap.keys),
+                            cards=[new if c.id == new.id else c for c in snap.cards], rendered=[])
+            px = thumb_size(game, new.type)
+            if px is not None:
+                shown.keys[new.id] = f"{card_key(new, snap.environment, px)[:16]}-{self._generation}"
+                shown.thumbs.pop(new.id, None)
+                self._draw(shown, [new])
+            self.snapshot = shown
             self.version += 1
             self.checking = True
 
@@ -229,8 +313,11 @@ class Studio:
                 pdf, _ = raster.cards_pdf(game, new.type, [new], 0.0)
                 front = next(iter(raster.rasterise(pdf, LARGE_WIDTH, round(LARGE_WIDTH * size.height / size.width))))
                 png = png_bytes(front)
-            findings = [f for f in validate_game(game, with_fit=self.previewer.fit).findings if f.card == new.id]
-        return {"png": png, "findings": [_finding(i, f) for i, f in enumerate(findings)]}
+            whole = len(game.own_cards()) <= LIVE_WHOLE_GAME
+            checked = game if whole else replace(game, cards=tuple(c for c in game.cards if c.id == new.id))
+            findings = validate_game(checked, with_fit=self.previewer.fit, only=None if whole else LIVE_CODES).findings
+        return {"png": png, "findings": [_finding(i, f) for i, f in enumerate(f for f in findings if f.card == new.id)],
+                "checks": "all" if whole else "card"}
 
     def large(self, card_id: str, side: str) -> bytes | None:
         """The card's front or its type's back, LARGE_WIDTH px wide (cached by the card's key)."""

@@ -1,4 +1,5 @@
-// pnpgen studio: renders /api/state, follows /events (live reload), shows one card, prints, simulates.
+// pnpgen studio: renders /api/state, follows /events (live reload), shows one card as a form that
+// edits it (preview before saving, save, duplicate, delete, art upload, undo), prints, simulates.
 // Plain DOM code, no build step. Text from the specs is always set with textContent, never as HTML.
 "use strict";
 
@@ -41,7 +42,9 @@ function render(next) {
   err.textContent = next.error ? `error: ${next.error} — showing the last good cards` : "";
   const copies = next.cards.reduce((n, c) => n + c.copies, 0);
   $("status").textContent = `${plural(next.cards.length, "card")}, ${plural(copies, "copy", "copies")} · reloaded in ${next.seconds}s`;
+  if (next.checking) $("status").textContent += " · checking the edit…";
   renderTypes();
+  renderNewTypes();
   renderCards();
   renderFindings();
   $("simulate-panel").hidden = !next.can_simulate;
@@ -57,6 +60,14 @@ function renderTypes() {
   sel.replaceChildren(el("option", { value: "" }, "All types"),
     ...state.types.map((t) => el("option", { value: t.id }, `${t.name} (${t.cards})`)));
   sel.value = state.types.some((t) => t.id === keep) ? keep : "";
+}
+
+function renderNewTypes() {
+  const sel = $("new-type");
+  const keep = sel.value;
+  const types = Object.entries(state.card_types || {});
+  sel.replaceChildren(...types.map(([id, name]) => el("option", { value: id }, name)));
+  if (types.some(([id]) => id === keep)) sel.value = keep;
 }
 
 function renderCards() {
@@ -75,7 +86,7 @@ function renderCards() {
 
 function cardTile(c) {
   const worst = c.findings.some((i) => state.findings[i].severity === "error") ? "badge error" : "badge";
-  const pick = el("input", { type: "checkbox", class: "pick", title: "select for print", onclick: (e) => {
+  const pick = el("input", { type: "checkbox", class: "pick", title: "select for print", "aria-label": `select ${c.name} for print`, onclick: (e) => {
     e.stopPropagation();
     e.target.checked ? selected.add(c.id) : selected.delete(c.id);
     $("selected-count").textContent = selected.size;
@@ -83,22 +94,46 @@ function cardTile(c) {
   pick.checked = selected.has(c.id);
   const img = c.thumb ? el("img", { class: "card-thumb", src: c.thumb, alt: c.name, loading: "lazy" })
                       : el("div", { class: "noimg" }, "no size for this card type");
-  return el("figure", { class: "card" + (c.id === current ? " current" : ""), id: "card-" + c.id,
-                        dataset: { card: c.id }, onclick: () => showCard(c.id, true) },
+  return el("figure", { class: "card" + (c.id === current ? " current" : ""), id: "card-" + c.id, tabindex: "0",
+                        role: "button", "aria-label": `${c.name}, open the card`,
+                        dataset: { card: c.id }, onclick: () => showCard(c.id, true), onkeydown: activate(() => showCard(c.id, true)) },
     pick, img,
     el("div", { class: "name", title: c.name }, c.name),
     el("div", { class: "copies" }, `×${c.copies} · ${c.id}`),
     c.findings.length ? el("span", { class: worst, title: "findings" }, c.findings.length) : null);
 }
 
-function renderFindings() {
-  $("findings-count").textContent = state.findings.length ? `(${state.findings.length})` : "(none)";
-  $("findings").replaceChildren(...state.findings.map(findingItem));
+// An edit just saved: that card alone is drawn again (its findings follow with the next state).
+function redrawTile(tile) {
+  if (!state || !tile.id) return;
+  const at = state.cards.findIndex((c) => c.id === tile.id);
+  if (at < 0) return;
+  const card = { ...state.cards[at], ...tile };
+  state.cards[at] = card;
+  const old = $("card-" + card.id);
+  if (old) old.replaceWith(cardTile(card));
+  $("status").textContent = $("status").textContent.replace(/ · checking the edit…$/, "") + " · checking the edit…";
+  document.body.dataset.version = tile.version;
 }
 
-function findingItem(f) {
-  return el("li", { class: `finding ${f.severity}`, id: "finding-" + f.index, dataset: { index: f.index, card: f.card || "" },
-                    title: f.fix ? "fix: " + f.fix : "", onclick: () => gotoFinding(f) },
+function renderFindings() {
+  $("findings-count").textContent = state.findings.length ? `(${state.findings.length})` : "(none)";
+  $("findings").replaceChildren(...state.findings.map((f) => findingItem(f)));
+}
+
+// Enter or Space on a focused element acts as a click (tiles and findings are not buttons).
+function activate(action) {
+  return (e) => {
+    if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    action();
+  };
+}
+
+function findingItem(f, action) {
+  const go = action || (() => gotoFinding(f));
+  return el("li", { class: `finding ${f.severity}`, id: "finding-" + f.index, dataset: { index: f.index, card: f.card || "", field: f.field || "" },
+                    title: f.fix ? "fix: " + f.fix : "", tabindex: "0", onclick: go, onkeydown: activate(go) },
     el("span", { class: "where" }, f.where), " ", f.card ? el("b", {}, f.card) : null, f.field ? ` ${f.field}` : "",
     el("br"), `${f.severity} ${f.code}: ${f.message}`, f.fix ? el("div", { class: "meta" }, "fix: " + f.fix) : null);
 }
@@ -110,7 +145,7 @@ function gotoFinding(f) {
   if (!f.card) return;
   const card = state.cards.find((c) => c.id === f.card);
   if (card && !shown(card)) { $("search").value = ""; $("type-filter").value = ""; $("findings-only").checked = false; renderCards(); }
-  showCard(f.card, true);
+  showCard(f.card, true, f.field);
   const tile = $("card-" + f.card);
   if (tile) {
     tile.scrollIntoView({ block: "center" });
@@ -118,7 +153,10 @@ function gotoFinding(f) {
   }
 }
 
-async function showCard(id, navigate) {
+let view = null;               // the card in the card view: { data, initial values, preview timer }
+
+async function showCard(id, navigate, focusField) {
+  const changedCard = current !== id;
   current = id;
   if (navigate) history.replaceState(null, "", "#card=" + encodeURIComponent(id));
   document.querySelectorAll(".card.current").forEach((n) => n.classList.remove("current"));
@@ -128,29 +166,268 @@ async function showCard(id, navigate) {
   if (!res.ok) { $("card-view").hidden = true; return; }
   const c = await res.json();
   if (current !== id) return;
-  const view = $("card-view");
-  view.hidden = false;
-  view.dataset.card = c.id;
+  const box = $("card-view");
+  box.hidden = false;
+  box.dataset.card = c.id;
   $("cv-name").textContent = c.name;
   $("cv-type").textContent = c.type;
   $("cv-copies").textContent = `×${c.copies}`;
   $("cv-source").textContent = c.source;
   if (c.href) $("cv-source").href = c.href; else $("cv-source").removeAttribute("href");
-  $("cv-front").src = `/api/card/${encodeURIComponent(c.id)}/front.png?k=${c.key}`;
+  // A reload while the form holds unsaved values keeps them (and their preview); the version and
+  // the saved values move on, so Save still says 409 when the file changed under them.
+  const keep = !changedCard && !navigate && view && view.data.id === c.id && dirty();
+  if (!keep) {
+    $("cv-front").src = `/api/card/${encodeURIComponent(c.id)}/front.png?k=${c.key}`;
+    $("cv-preview-note").hidden = true;
+  }
   $("cv-back").src = `/api/card/${encodeURIComponent(c.id)}/back.png?k=${c.key}`;
-  $("cv-findings").replaceChildren(...c.findings.map((f) => {
-    const li = findingItem(f);
-    li.onclick = () => { const item = $("finding-" + f.index); if (item) { item.scrollIntoView({ block: "nearest" }); item.classList.add("current"); } };
-    return li;
-  }));
-  $("cv-fields").replaceChildren(...Object.entries(c.fields).map(([k, v]) =>
-    el("tr", {}, el("td", { title: c.field_locations[k] || "" }, k),
-       el("td", {}, typeof v === "string" ? v : JSON.stringify(v)))));
+  if (!keep) showFindings(c.findings);
+  if (keep) { view.data = c; }
+  else buildForm(c, !changedCard);
   $("cv-effects-box").hidden = !c.effects.length;
   $("cv-effects").replaceChildren(...c.effects.map((e) =>
     el("div", {}, el("p", { class: "meta" }, `${e.field}: ${e.text}`), el("div", { class: "tree" }, tree(e.parsed)))));
   $("cv-odds-box").hidden = !c.odds;
   if (c.odds) { $("cv-odds-zone").textContent = `vs ${c.odds.zone}`; $("cv-odds").textContent = c.odds.text; }
+  if (focusField) focusOn(focusField);
+}
+
+// The card's findings; each names its field, which it focuses in the form.
+function showFindings(findings) {
+  $("cv-findings").replaceChildren(...(findings.length ? findings.map((f) => {
+    const go = () => { if (f.field && focusOn(f.field)) return;
+                       const item = $("finding-" + f.index); if (item) { item.scrollIntoView({ block: "nearest" }); item.classList.add("current"); } };
+    const li = findingItem(f, go);
+    if (f.field) li.append(el("div", { class: "meta goto" }, `→ edit ${f.field}`));
+    return li;
+  }) : [el("li", { class: "meta" }, "none")]));
+}
+
+function focusOn(field) {
+  const control = $("f-" + field);
+  if (!control) return false;
+  control.scrollIntoView({ block: "center" });
+  control.focus();
+  return true;
+}
+
+// -- the form ----------------------------------------------------------------------------------
+const BASE_FIELDS = [{ name: "name", type: "text", required: true, line: true },
+                     { name: "copies", type: "int", required: true, min: 0 }];
+
+function fieldsOf(c) { return [...BASE_FIELDS, ...c.form]; }
+
+function savedValue(c, name) {
+  if (name === "name") return c.title;
+  if (name === "copies") return c.copies;
+  return c.fields[name] === undefined ? null : c.fields[name];
+}
+
+function buildForm(c, sameCard) {
+  const controls = fieldsOf(c).map((f) => control(f, savedValue(c, f.name)));
+  $("cv-fields").replaceChildren(...controls);
+  const ro = Boolean(c.readonly);
+  $("cv-readonly").hidden = !ro;
+  $("cv-readonly").textContent = ro ? `Read only: ${c.readonly}` : "";
+  for (const node of $("cv-form").querySelectorAll("input, textarea, select, button")) node.disabled = ro;
+  if (!sameCard) { $("cv-status").textContent = ""; $("cv-status").classList.remove("bad"); }
+  view = { data: c, timer: null, initial: null };
+  view.initial = JSON.stringify(formValues());
+}
+
+function control(f, value) {
+  const id = "f-" + f.name;
+  const hint = [f.type, f.required ? "required" : "", f.min != null || f.max != null ? `${f.min ?? ""}–${f.max ?? ""}` : "",
+                f.description || ""].filter(Boolean).join(" · ");
+  let input;
+  if (f.type === "enum" || f.type === "bool") {
+    const options = f.type === "bool" ? [["true", "yes"], ["false", "no"]] : f.values.map((v) => [v, v]);
+    input = el("select", { id }, el("option", { value: "" }, "(unknown)"), ...options.map(([v, t]) => el("option", { value: v }, t)));
+    input.value = value == null ? "" : String(value);
+  } else if (f.type === "text" && !f.line) {
+    input = el("textarea", { id, rows: String(Math.min(8, Math.max(2, String(value ?? "").split("\n").length + 1))), "aria-describedby": "markup-help" });
+    input.value = value ?? "";
+  } else if (f.type === "list") {
+    input = el("textarea", { id, rows: String(Math.max(2, (value || []).length + 1)), title: "one item per line" });
+    input.value = (value || []).join("\n");
+  } else if (f.type === "image") {
+    return imageControl(f, value, hint);
+  } else {
+    const numeric = f.type === "int" || f.type === "number";
+    input = el("input", { id, type: "text", inputmode: numeric ? (f.type === "int" ? "numeric" : "decimal") : "text" });
+    input.value = value ?? "";
+  }
+  input.dataset.field = f.name;
+  input.dataset.type = f.type;
+  input.addEventListener("input", changed);
+  return el("div", { class: "field" }, el("label", { for: id }, f.name, " ", el("small", {}, hint)), input);
+}
+
+function imageControl(f, value, hint) {
+  const id = "f-" + f.name;
+  const select = el("select", { id }, el("option", { value: "" }, "(none)"));
+  select.dataset.field = f.name;
+  select.dataset.type = f.type;
+  fillArt(select, value);
+  select.addEventListener("input", changed);
+  const upload = el("input", { type: "file", id: id + "-upload", accept: "image/png,image/jpeg,image/webp,image/svg+xml" });
+  upload.addEventListener("change", () => { if (upload.files[0]) uploadArt(upload.files[0], select); });
+  const zone = el("div", { class: "field drop" },
+    el("label", { for: id }, f.name, " ", el("small", {}, hint + " · pick from art/ or drop a picture here")), select,
+    el("label", { for: id + "-upload", class: "meta" }, "Upload a picture to art/ "), upload);
+  zone.addEventListener("dragover", (e) => { e.preventDefault(); zone.classList.add("over"); });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault(); zone.classList.remove("over");
+    if (e.dataTransfer.files[0]) uploadArt(e.dataTransfer.files[0], select);
+  });
+  return zone;
+}
+
+let artList = null;
+async function fillArt(select, value) {
+  if (!artList) artList = (await (await fetch("/api/art")).json()).art;
+  const names = [...new Set([...(value ? [value] : []), ...artList])].sort();
+  select.replaceChildren(el("option", { value: "" }, "(none)"), ...names.map((n) => el("option", { value: n }, n)));
+  select.value = value || "";
+  if (view && select.dataset.field && view.initial && !dirty()) view.initial = JSON.stringify(formValues());
+}
+
+async function uploadArt(file, select) {
+  const body = await file.arrayBuffer();
+  let url = "/api/art?name=" + encodeURIComponent(file.name);
+  let res = await send("POST", url, body, "application/octet-stream");
+  let data = await res.json();
+  if (res.status === 409 && data.exists && confirm(`${data.exists} exists. Replace it?`)) {
+    res = await send("POST", url + "&overwrite=1", body, "application/octet-stream");
+    data = await res.json();
+  }
+  if (!res.ok) { say(`upload refused: ${data.error}`); return; }
+  artList = null;
+  await fillArt(select, data.path);
+  select.value = data.path;
+  say(`saved ${data.path}`);
+  changed();
+}
+
+// The form's values, typed as the card file holds them; a number that does not read as one is
+// sent as written, so the server answers with the loader's message.
+function formValues() {
+  const out = {};
+  for (const node of $("cv-fields").querySelectorAll("[data-field]")) {
+    const v = node.value;
+    const t = node.dataset.type;
+    let value;
+    if (t === "list") value = v.split("\n").map((x) => x.trim()).filter(Boolean);
+    else if (v === "") value = null;
+    else if (t === "int") value = /^[+-]?\d+$/.test(v.trim()) ? Number(v) : v;
+    else if (t === "number") value = v.trim() !== "" && !isNaN(Number(v)) ? Number(v) : v;
+    else if (t === "bool") value = v === "true";
+    else value = v;
+    out[node.dataset.field] = value;
+  }
+  return out;
+}
+
+function dirty() { return view && view.initial !== null && JSON.stringify(formValues()) !== view.initial; }
+
+function changed() {
+  $("cv-status").textContent = dirty() ? "unsaved changes" : "";
+  clearTimeout(view.timer);
+  view.timer = setTimeout(preview, 250);
+}
+
+// The card drawn from the form's values, nothing written; its findings replace the saved ones.
+async function preview() {
+  const id = view.data.id;
+  if (!dirty()) {
+    $("cv-front").src = `/api/card/${encodeURIComponent(id)}/front.png?k=${view.data.key}`;
+    $("cv-preview-note").hidden = true;
+    showFindings(view.data.findings);
+    return;
+  }
+  const sent = JSON.stringify(formValues());
+  const res = await send("POST", "/api/preview/" + encodeURIComponent(id), { fields: formValues() });
+  const data = await res.json();
+  if (!view || view.data.id !== id || JSON.stringify(formValues()) !== sent) return;   // typed on meanwhile
+  if (!res.ok) { problem(data.error); return; }
+  $("cv-status").textContent = "unsaved changes";
+  $("cv-status").classList.remove("bad");
+  if (data.image) $("cv-front").src = data.image;
+  $("cv-preview-note").hidden = false;
+  showFindings(data.findings);
+}
+
+// A refused value: the message, and the field it names focused on request.
+function problem(message) {
+  const status = $("cv-status");
+  const m = /'([A-Za-z0-9_]+)' (must|cannot)|field '([A-Za-z0-9_]+)'/.exec(message || "");
+  const field = m && (m[1] || m[3]);
+  status.replaceChildren(`error: ${message} `, field && $("f-" + field)
+    ? el("button", { type: "button", onclick: () => focusOn(field) }, `go to ${field}`) : "");
+  status.classList.add("bad");
+}
+
+async function save(e) {
+  e.preventDefault();
+  const c = view.data;
+  if (!dirty()) { say("nothing to save"); return; }
+  const res = await send("PATCH", "/api/cards/" + encodeURIComponent(c.id), { fields: formValues(), version: c.version });
+  const data = await res.json();
+  if (res.status === 409) {
+    problem(data.error);
+    $("cv-status").append(el("button", { type: "button", onclick: () => showCard(c.id, true) }, "reload the card"));
+    return;
+  }
+  if (!res.ok) { problem(data.error); return; }
+  $("cv-status").classList.remove("bad");
+  view.initial = JSON.stringify(formValues());
+  say(data.changed.length ? `saved ${data.changed.join(", ")} to ${c.source.replace(/:\d+$/, "")}` : "nothing changed");
+  await showCard(c.id, true);
+  $("cv-status").textContent = "saved";
+}
+
+async function duplicate() {
+  const res = await send("POST", "/api/cards", { duplicate: view.data.id });
+  const data = await res.json();
+  if (!res.ok) { problem(data.error); return; }
+  say(`added ${data.id} to ${data.file}`);
+  await showCard(data.id, true);
+}
+
+async function addCard() {
+  const res = await send("POST", "/api/cards", { type: $("new-type").value });
+  const data = await res.json();
+  if (!res.ok) { say(`error: ${data.error}`); return; }
+  say(`added ${data.id} to ${data.file}`);
+  await showCard(data.id, true, "name");
+}
+
+async function remove() {
+  const c = view.data;
+  if (!confirm(`Delete ${c.name} from ${c.source}? (Undo last change puts it back.)`)) return;
+  const res = await send("DELETE", "/api/cards/" + encodeURIComponent(c.id), { version: c.version });
+  const data = await res.json();
+  if (!res.ok) { problem(data.error); return; }
+  say(`deleted ${data.deleted} from ${data.file}`);
+  closeCard();
+}
+
+async function undo() {
+  const res = await send("POST", "/api/undo", {});
+  const data = await res.json();
+  say(res.ok ? `undone: ${data.undone} (${data.file})` : `cannot undo: ${data.error}`);
+  if (res.ok && current) showCard(current, true);
+}
+
+function say(text) { $("notice").textContent = text; }
+
+function closeCard() {
+  current = null; view = null;
+  $("card-view").hidden = true;
+  history.replaceState(null, "", "#");
+  renderCards();
 }
 
 function tree(value, key) {
@@ -163,9 +440,13 @@ function tree(value, key) {
 
 function picked() { return selected.size ? [...selected] : null; }
 
-function post(url, body) {
-  return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Pnpgen-Token": TOKEN },
-                      body: JSON.stringify(body) });
+function post(url, body) { return send("POST", url, body); }
+
+// Every order carries the page's token; JSON unless a raw body (a picture) is given.
+function send(method, url, body, type) {
+  const raw = type !== undefined;
+  return fetch(url, { method, headers: { "Content-Type": raw ? type : "application/json", "X-Pnpgen-Token": TOKEN },
+                      body: raw ? body : JSON.stringify(body) });
 }
 
 async function buildPdf() {
@@ -214,13 +495,22 @@ async function simulate() {
 function listen() {
   const source = new EventSource("/events");
   source.addEventListener("state", (e) => render(JSON.parse(e.data)));
+  source.addEventListener("card", (e) => redrawTile(JSON.parse(e.data)));
   source.onopen = () => $("live").classList.add("on");
   source.onerror = () => $("live").classList.remove("on");
 }
 
 window.addEventListener("DOMContentLoaded", async () => {
   for (const id of ["search", "type-filter", "findings-only"]) $(id).addEventListener("input", renderCards);
-  $("cv-close").onclick = () => { current = null; $("card-view").hidden = true; history.replaceState(null, "", "#"); renderCards(); };
+  $("cv-close").onclick = closeCard;
+  $("cv-form").addEventListener("submit", save);
+  $("cv-form").addEventListener("keydown", (e) => { if ((e.ctrlKey || e.metaKey) && e.key === "s") save(e); });
+  $("cv-revert").onclick = () => { if (view) { buildForm(view.data); preview(); } };
+  $("cv-duplicate").onclick = duplicate;
+  $("cv-delete").onclick = remove;
+  $("new-card").onclick = addCard;
+  $("undo").onclick = undo;
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && current && !dirty()) closeCard(); });
   $("print-btn").onclick = buildPdf;
   $("simulate-btn").onclick = simulate;
   $("select-visible").onclick = () => { state.cards.filter(shown).forEach((c) => selected.add(c.id)); renderCards(); $("selected-count").textContent = selected.size; };
