@@ -118,3 +118,26 @@ def test_fitting_is_fast_and_cached():
     again = time.perf_counter() - t0
     assert first < 3.0  # ~300 distinct ability boxes: well under a second on a slow machine
     assert again < first / 5
+
+
+@pytest.mark.parametrize("text, width, height, size, min_size, wrap", [
+    (ABILITY, 150, 100, 9, 6, True),  # fits at the first size
+    (ABILITY, 120, 30, 9, 5, True),  # shrinks a few steps
+    (" ".join(f"WORD{i}" for i in range(60)), 80, 20, 9, 6, True),  # overflows
+    ("A VERY LONG TITLE FOR A BOX", 60, 12, 10, 7, False),  # one line, shrinks or is cut
+    ("SHORT (W)+2 **BOLD** WAVE", 200, 12, 10, 7, False),
+    ("LINE ONE\nLINE (W) TWO\n\nFOUR", 90, 40, 9, 6, True),
+])
+def test_fits_box_agrees_with_fit_text(text, width, height, size, min_size, wrap):
+    # The validator asks fits_box; the build draws fit_text's lines: they must never disagree.
+    from pnpgen.render.textfit import fits_box
+
+    full = fit_text(text, width, height, "body", size, min_size, icons=ICONS, wrap_lines=wrap)
+    assert fits_box(text, width, height, "body", size, min_size, icons=ICONS, wrap_lines=wrap) == full.fits
+
+
+def test_icon_tokens_are_found_in_lines_mixing_icons_and_plain_words():
+    r = fit_text("PLAIN WORDS\nAND (W)+2 HERE", 300, 100, "body", 9, 6, icons=ICONS)
+    atoms = [run for line in r.lines for run in line.runs]
+    assert [run.icon.token for run in atoms if run.icon] == ["(W)"]
+    assert r.text == "PLAIN WORDS\nAND (W)+2 HERE"

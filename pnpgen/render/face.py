@@ -17,7 +17,7 @@ from pnpgen.render import pdfx, rasterflat
 from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.inksaver import lighten
-from pnpgen.render.textfit import FitResult, fit_text, tokenize
+from pnpgen.render.textfit import FitResult, fit_text, fits_box, tokenize
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
 from pnpgen.files import resolver_for
 from pnpgen.template.builddate import build_values
@@ -123,6 +123,13 @@ def face_size(game: Any, type_id: str, library: TemplateLibrary | None = None) -
 def _fit(op: TextOp, icons, language: str = "en_US") -> FitResult:
     st = op.style
     return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap,
+                    st.hyphenate, st.case, st.fallback, language)
+
+
+def _fits(op: TextOp, icons, language: str = "en_US") -> bool:
+    """``_fit(op, icons, language).fits``, without making the lines."""
+    st = op.style
+    return fits_box(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap,
                     st.hyphenate, st.case, st.fallback, language)
 
 
@@ -394,7 +401,11 @@ def fit_reports(face: ResolvedFace, card_id: str, fits: tuple[FitResult, ...] | 
     """How each text box of a resolved face fits (see :func:`measure_card`); ``fits``, the boxes'
     fits in order when already made (``prepare_front``); ``overflowing``: only boxes whose text
     does not fit (what the validator keeps of every front of a deck)."""
-    boxes = (op for op in face.ops if isinstance(op, TextOp))
+    boxes = [op for op in face.ops if isinstance(op, TextOp)]
+    if overflowing and fits is None:  # most boxes fit: say so without making their lines
+        register_fonts()
+        boxes = [op for op in boxes if not _fits(op, face.icons, face.language)]
+        fits = tuple(_fit(op, face.icons, face.language) for op in boxes)
     return [FitReport(card_id, op.box, str(op.where), op.text, fit.size, op.style.size, op.style.smallest,
                       len(fit.lines), fit.fits, fit.overflow)
             for op, fit in zip(boxes, _box_fits(face) if fits is None else fits) if not (overflowing and fit.fits)]

@@ -16,6 +16,7 @@ Running-text markup (read by :mod:`pnpgen.markup`, the one grammar the validator
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -99,6 +100,8 @@ def _atom_w(a: Atom) -> float:
 
 
 def _word_w(w: Word) -> float:
+    if len(w) == 1:  # most words
+        return _atom_w(w[0])
     return sum(_atom_w(a) for a in w)
 
 
@@ -166,6 +169,14 @@ def _coverage(font: str) -> frozenset[int]:
     return coverage(font)
 
 
+_SPACES = re.compile(r"(\s+)")
+
+
+@lru_cache(maxsize=256)
+def _by_token(icons: IconSet) -> dict[str, Icon]:
+    return icons.by_token()
+
+
 @lru_cache(maxsize=2048)  # as fit_text's: a deck's own texts are met once or twice
 def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
              fallback: tuple[str, ...] = ()) -> tuple[tuple[Word, ...], ...]:
@@ -175,7 +186,7 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
     that has them."""
     change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
     pat = _icon_pattern(icons)
-    by_token = icons.by_token()
+    by_token = _by_token(icons)
     paragraphs = []
     words: list[Word] = []
     current: list[Atom] = []
@@ -190,7 +201,9 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                     current = []
                 paragraphs.append(tuple(words))
                 words = []
-            for j, piece in enumerate(re.split(r"(\s+)", line)):
+            # A token inside a piece is inside its line too: a line with none needs no search per piece.
+            icon_line = pat is not None and pat.search(line) is not None
+            for j, piece in enumerate(_SPACES.split(line)):
                 if j % 2 == 1:  # whitespace: end the current word
                     if current:
                         words.append(tuple(current))
@@ -198,8 +211,11 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                     continue
                 if not piece:
                     continue
+                if not icon_line and not fallback:  # the common piece: one atom
+                    current.append((change(piece), f, None))
+                    continue
                 pos = 0
-                for m in pat.finditer(piece) if pat else ():
+                for m in pat.finditer(piece) if icon_line else ():
                     if m.start() > pos:
                         current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos : m.start()]), f, fallback)]
                     current.append((m.group(0), f, by_token[m.group(0)]))
@@ -376,32 +392,14 @@ def fit_text(
     """
     register_fonts()
     font = font_name(font)
-    bold = font_name(bold_font or "bold")
     smallest = size if min_size is None else min_size
-    paragraphs = tokenize(text, font, bold, icons, case, tuple(font_name(f) for f in fallback))
-    if not wrap_lines:
-        # One line: join paragraphs so a single-line box never wraps.
-        paragraphs = (tuple(w for p in paragraphs for w in p),)
-    sizes = []
-    s = size
-    while s > smallest + 1e-9:
-        sizes.append(round(s, 4))
-        s -= SIZE_STEP
-    sizes.append(smallest)
-
+    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback)
     asc_desc = _cap_and_descent(font)
-    for s in sizes:
-        asc, desc = asc_desc[0] * s, asc_desc[1] * s
-        lead = leading * s
-        if wrap_lines:
-            lines = wrap(paragraphs, width, s, font, hyphenate, language)
-        else:
-            lines = [list(paragraphs[0])]
-            if _line_w(lines[0], font) * s > width + 1e-6:
-                continue
-        total = asc - desc + (len(lines) - 1) * lead if lines else 0.0
-        if total <= height + 1e-6:
-            return FitResult(tuple(_make_line(ws, font, s) for ws in lines), s, lead, asc, desc, True)
+    first = _first_fit(paragraphs, width, height, font, size, smallest, leading, wrap_lines, hyphenate, language)
+    if first is not None:
+        s, lines = first
+        return FitResult(tuple(_make_line(ws, font, s) for ws in lines), s, leading * s, asc_desc[0] * s,
+                         asc_desc[1] * s, True)
     # Nothing fits even at the smallest size: keep what fits, report the rest.
     s = smallest
     asc, desc = asc_desc[0] * s, asc_desc[1] * s
@@ -412,6 +410,73 @@ def fit_text(
     room = 0 if height < asc - desc else int((height - (asc - desc)) // lead) + 1
     rest = " ".join(_words_text(ws) for ws in lines[room:]).strip()
     return FitResult(tuple(_make_line(ws, font, s) for ws in lines[:room]), s, lead, asc, desc, False, rest)
+
+
+def fits_box(
+    text: str,
+    width: float,
+    height: float,
+    font: str,
+    size: float,
+    min_size: float | None = None,
+    leading: float = 1.15,
+    bold_font: str | None = None,
+    icons: IconSet = IconSet(),
+    wrap_lines: bool = True,
+    hyphenate: bool = True,
+    case: str = "none",
+    fallback: tuple[str, ...] = (),
+    language: str = DEFAULT_LANGUAGE,
+) -> bool:
+    """``fit_text(...).fits`` without making the lines: the same sizes tried by the same code, for
+    the validator, which keeps only the boxes that do not fit (a deck's texts are nearly all its own,
+    so the lines made for it would never be drawn or asked for again)."""
+    register_fonts()
+    font = font_name(font)
+    smallest = size if min_size is None else min_size
+    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback)
+    return _first_fit(paragraphs, width, height, font, size, smallest, leading, wrap_lines, hyphenate,
+                      language) is not None
+
+
+def _sizes(size: float, smallest: float) -> Iterator[float]:
+    """``size``, then ``SIZE_STEP`` smaller each time, down to ``smallest``: made as tried, since
+    nearly every text fits at the first."""
+    s = size
+    while s > smallest + 1e-9:
+        yield round(s, 4)
+        s -= SIZE_STEP
+    yield smallest
+
+
+def _paragraphs(text: str, font: str, bold_font: str | None, icons: IconSet, wrap_lines: bool, case: str,
+                fallback: tuple[str, ...]) -> tuple[tuple[Word, ...], ...]:
+    paragraphs = tokenize(text, font, font_name(bold_font or "bold"), icons, case, tuple(font_name(f) for f in fallback))
+    if not wrap_lines:
+        # One line: join paragraphs so a single-line box never wraps.
+        paragraphs = (tuple(w for p in paragraphs for w in p),)
+    return paragraphs
+
+
+def _first_fit(paragraphs: tuple[tuple[Word, ...], ...], width: float, height: float, font: str, size: float,
+               smallest: float, leading: float, wrap_lines: bool, hyphenate: bool,
+               language: str) -> tuple[float, list[list[Word]]] | None:
+    """The largest size from ``size`` down to ``smallest`` (``SIZE_STEP`` apart) whose lines fit the
+    box, and those lines' words; None when even ``smallest`` does not hold everything."""
+    asc_desc = _cap_and_descent(font)
+    for s in _sizes(size, smallest):
+        asc, desc = asc_desc[0] * s, asc_desc[1] * s
+        lead = leading * s
+        if wrap_lines:
+            lines = wrap(paragraphs, width, s, font, hyphenate, language)
+        else:
+            lines = [list(paragraphs[0])]
+            if _line_w(lines[0], font) * s > width + 1e-6:
+                continue
+        total = asc - desc + (len(lines) - 1) * lead if lines else 0.0
+        if total <= height + 1e-6:
+            return s, lines
+    return None
 
 
 @lru_cache(maxsize=64)
