@@ -37,6 +37,7 @@ from PIL import Image
 from pnpgen.errors import SpecError
 from pnpgen.files import cache_dir, resolver_for
 from pnpgen.fsutil import atomic_write_bytes
+from pnpgen.limits import limit
 from pnpgen.render import rastercheck, svgcheck
 
 DEFAULT_DPI = 300
@@ -94,13 +95,29 @@ def _bytes(path: str) -> bytes:
 
 
 def info(path: str) -> ImageInfo:
-    """Format and size of the picture at ``path`` (already located), cached by its content."""
+    """Format and size of the picture at ``path`` (already located), cached by its content and the
+    picture limits in force; a refused picture is refused again without being decoded again (a
+    damaged picture on 1,000 cards is one decode, and one IMG001 per card)."""
     digest = _files_for(path).digest(path, "image")
-    return _info(path, digest)
+    key = (path, digest, limit("image_pixels"), limit("svg_elements"), limit("svg_depth"))
+    refused = _REFUSED.get(key)
+    if refused is not None:
+        raise rastercheck.PictureRefused(refused.message, hint=refused.hint)
+    try:
+        return _info(*key)
+    except rastercheck.PictureRefused as err:
+        if len(_REFUSED) >= _REFUSED_MAX:
+            _REFUSED.clear()
+        _REFUSED[key] = err
+        raise
+
+
+_REFUSED: dict[tuple, rastercheck.PictureRefused] = {}
+_REFUSED_MAX = 1024
 
 
 @lru_cache(maxsize=4096)
-def _info(path: str, digest: str) -> ImageInfo:
+def _info(path: str, digest: str, *limits: int) -> ImageInfo:
     if path.lower().endswith(SVG_SUFFIXES):
         drawing = _svg_drawing(path, digest)
         return ImageInfo(path, digest, "SVG", int(round(drawing.width)), int(round(drawing.height)))
