@@ -8,6 +8,15 @@ watcher, the reload and redraw, the server-sent event and the browser's fetch of
 image, all included. Also prints the server's share (reload + validate + redraw). Target: < 1 s.
 
     .venv/bin/python bench/serve.py [--runs 9]
+    .venv/bin/python bench/serve.py --cards 2000 [--runs 9]
+
+With ``--cards N``: the studio of an expansion of N distinct generated troops (bench/scale.py's
+``generate``, one YAML file) — **open**: from creating the studio (first load, no cache) to the
+page showing the grid of all N cards with every thumbnail in the first screen loaded (the findings
+follow in the background); **edit**: from the page sending ``PATCH /api/cards/<id>`` (a new ability
+text, as its Save button does) to the card's new thumbnail loaded in the grid (write to the YAML
+file, the card drawn again, the server-sent event, the browser's fetch). Targets: open < 3 s,
+edit < 300 ms.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from __future__ import annotations
 import argparse
 import socket
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -38,10 +48,89 @@ def edit(card_file: Path, n: int) -> None:
     card_file.write_text(text.replace(old, f"    ability: DEAL {n} DAMAGE TO 1 ENEMY."))
 
 
+# Runs in the page: Save as the form sends it, then the time until the card's new thumbnail is shown.
+EDIT_JS = """async ([id, text]) => {
+  const token = document.querySelector('meta[name="pnpgen-token"]').content;
+  const card = await (await fetch('/api/card/' + encodeURIComponent(id))).json();
+  const tile = () => document.querySelector('#card-' + CSS.escape(id) + ' img');
+  const before = tile().getAttribute('src');
+  const start = performance.now();
+  const res = await fetch('/api/cards/' + encodeURIComponent(id), { method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', 'X-Pnpgen-Token': token },
+    body: JSON.stringify({ fields: { ability: text }, version: card.version }) });
+  if (!res.ok) throw new Error(await res.text());
+  const saved = performance.now() - start;
+  await new Promise((resolve) => { const poll = () => { const i = tile();
+    if (i && i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0) resolve(); else requestAnimationFrame(poll); };
+    poll(); });
+  return [performance.now() - start, saved];
+}"""
+OPEN_JS = """n => { const tiles = document.querySelectorAll('img.card-thumb');
+  if (tiles.length !== n) return false;
+  const seen = [...tiles].filter((i) => { const r = i.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; });
+  return seen.length > 0 && seen.every((i) => i.complete && i.naturalWidth > 0) ? seen.length : false; }"""
+
+
+def large(n: int, runs: int) -> None:
+    """Open and edit timings of a studio of n generated cards (see the module docstring)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from scale import generate
+
+    opened, edits, saves = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / f"scale{n}"
+        generate(n, folder)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            start = time.perf_counter()
+            studio = Studio(folder, Path(tmp) / "output")
+            studio.refresh(None, check=False)          # as `pnpgen serve` starts
+            loaded = time.perf_counter() - start
+            app = create_app(studio, watch=True)
+            server, port = serve(app)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/")
+            first = page.wait_for_function(OPEN_JS, arg=n, polling="raf", timeout=60000).json_value()
+            opened.append(time.perf_counter() - start)
+            while studio.checking:                      # the findings of the first load, in the background
+                time.sleep(0.2)
+            checked = time.perf_counter() - start
+            ids = [c["id"] for c in studio.state()["cards"]][:runs]
+            for k, card_id in enumerate(ids):
+                total, saved = page.evaluate(EDIT_JS, [card_id, f"DEAL {k % 9 + 1} DAMAGE TO 1 ENEMY. DRAW 1 CARD."])
+                edits.append(total / 1000)
+                saves.append(saved / 1000)
+                while studio.checking:                  # each edit's findings, before the next edit
+                    time.sleep(0.2)
+            browser.close()
+            app.state.events.close()
+            server.should_exit = True
+    print(f"{n} cards: first load (no cache) {loaded:.2f} s; page open with the first {first} thumbnails "
+          f"loaded {opened[0]:.2f} s; findings in {checked:.1f} s")
+    print(f"edit -> card shown, median of {len(edits)}: {statistics.median(edits):.3f} s "
+          f"(min {min(edits):.3f}, max {max(edits):.3f}); of which PATCH answered: {statistics.median(saves):.3f} s")
+
+
+def serve(app) -> tuple[uvicorn.Server, int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.02)
+    return server, port
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--cards", type=int, default=0, help="open and edit a studio of this many generated cards")
     args = parser.parse_args()
+    if args.cards:
+        large(args.cards, args.runs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         made = new_expansion(Path(tmp) / "myexp", "xenoshyft")
         studio = Studio(made.directory, Path(tmp) / "output")

@@ -3,7 +3,8 @@
 ``make_game(root)`` writes ``root/edit`` with a ``hero`` card type of every field type, three
 cards in ``cards/heroes.csv`` (CRLF line ends, some cells quoted), two in ``cards/book.xlsx``
 (sheet ``hero``, styled header and cells, a second sheet of formatting only) and two in
-``cards/more.yaml`` (comments, a flow list, a block text), and a picture ``art/ace.png``.
+``cards/more.yaml`` (comments, a flow list, a block text), one in ``cards/flat.yaml`` (PyYAML's
+layout: items at the left edge, a long text wrapped), and a picture ``art/ace.png``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,17 @@ cards:
 # end of the file
 """
 
+# As PyYAML's safe_dump writes a card file: items at the left edge, a long text wrapped.
+FLAT_YAML = """cards:
+- id: hal
+  name: Hal
+  type: hero
+  copies: 1
+  cost: 2
+  text: Draw a card. Then discard a card. Then draw a card again, and keep the one you
+    like best.
+"""
+
 
 def png_bytes(size: tuple[int, int] = (40, 56), colour: str = "#369") -> bytes:
     from PIL import Image
@@ -93,5 +105,6 @@ def make_game(root: Path) -> Path:
     (folder / "cards" / "heroes.csv").write_bytes(CSV.encode())
     (folder / "cards" / "book.xlsx").write_bytes(workbook_bytes())
     (folder / "cards" / "more.yaml").write_text(YAML)
+    (folder / "cards" / "flat.yaml").write_text(FLAT_YAML)
     (folder / "art" / "ace.png").write_bytes(png_bytes())
     return folder

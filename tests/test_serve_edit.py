@@ -182,6 +182,14 @@ def test_patch_yaml_changes_only_the_entry_keeping_comments_and_order(server):
     assert changed_lines(before, path.read_bytes()) == ([], ["    flying: true\n"])
 
 
+def test_patch_yaml_items_at_the_left_edge_with_a_wrapped_text(server):
+    path = server["dir"] / "cards" / "flat.yaml"
+    before = path.read_bytes()
+    status, data = patch(server, "hal", {"cost": 3})
+    assert status == 200, data
+    assert changed_lines(before, path.read_bytes()) == (["  cost: 2\n"], ["  cost: 3\n"])
+
+
 def test_a_file_changed_since_the_page_read_it_is_409_and_not_overwritten(server):
     path = server["dir"] / "cards" / "heroes.csv"
     version = card(server, "cy")["version"]

@@ -46,6 +46,7 @@ MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", "
          ".yml": "text/plain; charset=utf-8", ".csv": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8"}
 NO_CACHE = {"Cache-Control": "no-store"}
 TOKEN_SLOT = 'content="PNPGEN_TOKEN"'   # in static/index.html
+OPEN_GRACE = 5.0                         # s: the first findings wait this long at most for the page to open
 
 
 def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | frozenset[str] = LOOPBACK,
@@ -62,6 +63,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     events = Broadcaster()
     stop = threading.Event()
     editor = Editor(studio)
+    opened = threading.Event()        # the page has its first thumbnails
     recheck = _Rechecker(lambda paths: changed(paths))
     settled: dict[Path, str] = {}     # files the studio wrote and has read again: digest of those bytes
 
@@ -96,9 +98,12 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     async def lifespan(_app: Starlette):
         if studio.snapshot is None and studio.error is None:
             studio.refresh(None)
-        if studio.checking:       # loaded without its findings (run): check while the page opens
-            threading.Thread(target=lambda: (studio.check(), events.publish("state", studio.state())),
-                             daemon=True).start()
+        if studio.checking:       # loaded without its findings (run): check once the page has opened
+            def check_later() -> None:
+                opened.wait(OPEN_GRACE)     # the check would slow the page's first thumbnails
+                studio.check()
+                events.publish("state", studio.state())
+            threading.Thread(target=check_later, daemon=True).start()
         thread = threading.Thread(target=_watch, args=(studio, saved, stop), daemon=True) if watch else None
         if thread:
             thread.start()
@@ -117,7 +122,10 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
                                  headers={**NO_CACHE, "X-Accel-Buffering": "no"})
 
     async def thumb(request: Request) -> Response:
-        png = studio.thumb(request.path_params["card"])
+        from starlette.concurrency import run_in_threadpool
+
+        png = await run_in_threadpool(studio.thumb, request.path_params["card"])   # may draw it now
+        opened.set()
         if png is None:
             return _not_found()
         # The URL carries the card's content key, so a browser may keep it as long as it likes.

@@ -7,9 +7,11 @@ Each function takes the file's bytes and returns its new bytes; nothing else in 
   quoted) and every line ending are kept; a new row takes the file's line ending.
 - **XLSX**: the workbook is opened with openpyxl (not read-only) and only the card's cells are set,
   so styles, widths and other sheets stay; a new row copies the style of the row above it.
-- **YAML**: the card's entry (its lines from its ``-`` to the last line before the next entry,
-  comments between entries left alone) is read with ruamel.yaml's round-trip loader, changed and
-  dumped at the entry's own indentation; every other line of the file stays byte for byte.
+- **YAML**: the card's entry is found by its line (from its ``-`` to the last line before the next
+  entry, comments between entries left alone); only the lines of each changed key are read with
+  ruamel.yaml's round-trip loader (its comment, quotes, flow or block style kept), changed and
+  dumped at the key's own indentation; a new key goes after the entry's last one. Every other
+  line of the file, the rest of the entry included, stays byte for byte.
 
 Values are written as the loader reads them back (:mod:`pnpgen.spec.tabular`): lists joined with
 ``|`` in a cell, text that would start a formula escaped (:mod:`pnpgen.cellescape`). Checking
@@ -368,7 +370,7 @@ def _indent(text: str, spaces: int) -> str:
 
 
 def _dedent(lines: list[str], spaces: int) -> str:
-    return "".join(ln[spaces:] if ln[:spaces].isspace() else ln.lstrip(" ") for ln in lines)
+    return "".join(ln[spaces:] if not ln[:spaces].strip() else ln.lstrip(" ") for ln in lines)
 
 
 def _dump_entry(entry: Any, key_column: int, mapping: int) -> str:
@@ -421,28 +423,93 @@ def _mapping_indent(lines: list[str], key_column: int) -> int:
     return 2
 
 
+_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:(?:\s|$)")
+
+
+def _key_spans(chunk: list[str], indent: int, column: int) -> dict[str, tuple[int, int]]:
+    """Each top-level key of an entry -> (its first line, past its last line) in ``chunk``; the
+    comment and blank lines after a key's value are left out (they lead to the next key)."""
+    starts: list[tuple[str, int]] = []
+    for i, line in enumerate(chunk):
+        body = line[indent + 1:] if i == 0 else line
+        lead = column if i == 0 else len(line) - len(line.lstrip(" "))
+        match = _KEY.match(body.lstrip(" ") if i == 0 else line[lead:])
+        if lead == column and match and not line.lstrip().startswith("#"):
+            starts.append((match.group(1), i))
+    spans = {}
+    for n, (key, at) in enumerate(starts):
+        limit = starts[n + 1][1] if n + 1 < len(starts) else len(chunk)
+        spans[key] = (at, _entry_end(chunk, at, limit))
+    return spans
+
+
+def _dump_key(key: str, value: Any, old_lines: list[str] | None, column: int) -> str:
+    """``key: value`` at ``column``, from the key's lines as written (comments, quotes and the
+    style of its value kept by ruamel's round trip) or new."""
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import YAMLError
+
+    yaml = _yaml()
+    offset = 0
+    if old_lines:
+        dashes = [ln for ln in old_lines[1:] if ln.lstrip().startswith("- ")]
+        if dashes:
+            offset = max(0, len(dashes[0]) - len(dashes[0].lstrip(" ")) - column)
+        try:
+            mapping = yaml.load(_dedent(old_lines, column))
+        except YAMLError as err:
+            raise WriteError(f"the value of {key!r} cannot be read alone ({str(err).splitlines()[0]}); "
+                             f"edit the file") from None
+        if not isinstance(mapping, CommentedMap) or list(mapping) != [key]:
+            raise WriteError(f"the lines of {key!r} are not a plain 'key: value'; edit the file")
+    else:
+        mapping = CommentedMap()
+    mapping[key] = _yaml_value(value, mapping.get(key))
+    yaml.indent(mapping=2, sequence=offset + 2, offset=offset)
+    out = io.StringIO()
+    yaml.dump(mapping, out)
+    return _indent(out.getvalue(), column)
+
+
 def _yaml_update(source: Source, data: bytes, card_id: str, changes: dict[str, Any]) -> bytes:
+    """Only the changed keys' lines are written again (ruamel round trip of each); a new key goes
+    after the entry's last one; every other line, in the entry too, stays as written."""
     text, bom = _decode(source, data)
     lines = text.splitlines(keepends=True)
     indent, _, _ = _yaml_items(lines, source)
     first, last = _yaml_entry(lines, source, card_id)
     chunk = lines[first:last]
-    ending = "\r\n" if chunk[-1].endswith("\r\n") else "\n"
-    fragment = _dedent(chunk, indent)
-    loaded = _yaml().load(fragment)
-    if not isinstance(loaded, list) or len(loaded) != 1 or not isinstance(loaded[0], dict):
+    ending = "\r\n" if chunk[0].endswith("\r\n") else "\n"
+    column = indent + _key_column(lines, first, indent)
+    spans = _key_spans(chunk, indent, column)
+    if not spans:
         raise WriteError(f"{source.path}:{first + 1}: the card's entry is not a plain mapping; edit the file")
-    entry = loaded[0]
+    edits: list[tuple[int, int, str]] = []
+    tail = max(end for _, end in spans.values())
+    added = ""
     for key, value in changes.items():
-        entry[key] = _yaml_value(value, entry.get(key))
-    key_column = _key_column(lines, first, indent)
-    dumped = _dump_entry(entry, key_column, _mapping_indent(chunk, key_column))
-    new = _indent(dumped, indent)
-    if ending == "\r\n":
-        new = new.replace("\r\n", "\n").replace("\n", "\r\n")
-    if not chunk[-1].endswith(("\n", "\r")):
-        new = new.rstrip("\r\n")
-    return bom + "".join(lines[:first] + [new] + lines[last:]).encode("utf-8")
+        if key in spans:
+            at, end = spans[key]
+            old = chunk[at:end]
+            if at == 0:     # the entry's first key: read it without its "- "
+                old = [old[0][:indent] + " " + old[0][indent + 1:]] + old[1:]
+            new = _dump_key(key, value, old, column)
+            if at == 0:
+                new = new[:indent] + "-" + new[indent + 1:]
+            edits.append((at, end, new))
+        else:
+            added += _dump_key(key, value, None, column)
+    if added:
+        edits.append((tail, tail, added))
+    for at, end, new in sorted(edits, reverse=True):
+        if ending == "\r\n":
+            new = new.replace("\r\n", "\n").replace("\n", "\r\n")
+        if end == len(chunk) and not chunk[-1].endswith(("\n", "\r")):
+            new = new.rstrip("\r\n")
+        elif at == end == len(chunk) and not chunk[-1].endswith(("\n", "\r")):
+            chunk[-1] += ending
+        chunk[at:end] = [new]
+    return bom + "".join(lines[:first] + chunk + lines[last:]).encode("utf-8")
 
 
 def _yaml_append(source: Source, data: bytes, values: dict[str, Any]) -> bytes:

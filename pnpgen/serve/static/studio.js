@@ -34,6 +34,7 @@ function shown(card) {
 function plural(n, one, many) { return `${n} ${n === 1 ? one : (many || one + "s")}`; }
 
 function render(next) {
+  if (state && next.version === state.version && next.checking === state.checking) return;   // the stream's first state, already drawn
   state = next;
   document.title = `${next.title || next.name} — pnpgen studio`;
   $("title").textContent = next.title || next.name;
