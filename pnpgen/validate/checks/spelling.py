@@ -24,7 +24,9 @@ whose game has "Telescopic Sight" is reported, "Daxos" beside the card "Davos Se
 (in German, where every noun is capitalised, a capitalised word may also be corrected to a word
 of the game itself, "Kartte" -> "Karte", but never by the dictionary alone).
 A word elided with an apostrophe ("tryin'") is dialect, and a text with three or more unknown
-words is in another register (archaic spelling, a foreign quotation): neither is reported.
+words is in another register (archaic spelling, a foreign quotation): neither is reported. Nor is
+a word in capitals inside lower-case prose (a shout or a sound: "KRACK", "BOINK"), nor, in an
+English game, an unknown word with letters English does not use (borrowed: "chére").
 An inflection of a known word ("khals" beside "khal", "bannermen" beside "bannerman") is known, and
 so is a known word behind a word-forming prefix ("outshooting").
 """
@@ -135,6 +137,7 @@ class Speller:
         self.words = dictionary(language)
         self.british = language.replace("-", "_").lower() == "en_gb"
         self.nouns_capitalised = language.lower().startswith("de")
+        self.english = language.lower().startswith("en")
         self._known: dict[str, bool] = {}  # a deck repeats its words: each is looked up once
 
     def _listed(self, part: str) -> bool:
@@ -157,12 +160,21 @@ class Speller:
                 return True
         return False
 
+    def foreign(self, word: str) -> bool:
+        """A word with letters the game's English never uses ("chére", "Paranoá") is borrowed from
+        another language: the English list is no evidence against it. Other languages' lists
+        hold their own accents, so there every word is checked."""
+        return self.english and not word.isascii() and not any(ch in "’‘" for ch in word if not ch.isascii()) \
+            and not self.known(word)
+
     def known(self, word: str) -> bool:
         hit = self._known.get(word)
         if hit is None:
             w = _norm(word)
             parts = [p for p in w.replace("'", " ").replace("-", " ").split() if p]
-            hit = w in self.vocabulary or all(self._listed(p) or self._inflected(p) or self._prefixed(p) for p in parts)
+            # The whole word first: "couldn't" is listed, its halves "couldn" and "t" are not.
+            hit = w in self.vocabulary or self._listed(w) or all(
+                self._listed(p) or self._inflected(p) or self._prefixed(p) for p in parts)
             self._known[word] = hit
         return hit
 
@@ -258,6 +270,18 @@ def _elided(text: str, pos: int, word: str) -> bool:
     return end < len(text) and text[end] in "'’" and (end + 1 == len(text) or not text[end + 1].isalpha())
 
 
+def _mostly_lower(texts) -> bool:
+    """Whether most words of the game's prose are not in capitals: there a word in capitals is
+    emphasis or a sound ("KRACK!"), while in a game set all in capitals (Xenoshyft) every word is
+    checked."""
+    upper = total = 0
+    for text in texts:
+        for w in word_list(text):
+            total += 1
+            upper += w.isupper() and len(w) > 1
+    return upper * 2 < total
+
+
 def _other_register(speller: Speller, found: list[tuple[int, str]]) -> bool:
     """Whether ``OTHER_REGISTER`` or more distinct lower-case words of three letters or more are
     unknown: the text is in another register (Verlaine's "Au calme clair de lune triste", "partes
@@ -266,14 +290,18 @@ def _other_register(speller: Speller, found: list[tuple[int, str]]) -> bool:
     return len(unknown) >= OTHER_REGISTER
 
 
-def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, text: str) -> list[Finding]:
+def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, text: str,
+                    lower_game: bool) -> list[Finding]:
     found = words(text)
     lowered = [_norm(w) for _, w in found]
     suspects = []
+    mixed_case = field != "name" and lower_game
     for i, (pos, word) in enumerate(found):
         low = lowered[i]
         if len(low) < MIN_LENGTH or speller.known(word) or _elided(text, pos, word):
             continue
+        if mixed_case and word.isupper() or speller.foreign(word):
+            continue  # a shout or sound ("KRACK", "BOINK") in lower-case prose; a borrowed word ("chére")
         suspects.append((i, word))
     if suspects and field != "name" and _other_register(speller, found):
         return []  # archaic spelling, dialect or another language: not slips
@@ -308,14 +336,16 @@ def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
     speller = Speller(game_vocabulary(ctx), ctx.game.language)
     names = _NameWords(ctx)
     prose = prose_fields(ctx, quotations=True)
+    # Names and prose: traits, subtitles and illustrators are lists of names, not sentences.
+    fields = [(card, field) for card in ctx.game.cards
+              for field in ["name", *(f for f in ctx.text_fields(card) if f in prose.get(card.type, ()))]]
+    lower_game = _mostly_lower(card.get(field) for card, field in fields if field != "name")
     out = []
-    for card in ctx.game.cards:
-        # Names and prose: traits, subtitles and illustrators are lists of names, not sentences.
-        for field in ["name", *(f for f in ctx.text_fields(card) if f in prose.get(card.type, ()))]:
-            text = card.name if field == "name" else card.get(field)
-            if text is None:  # an unnamed card (name lost in the source)
-                continue
-            out += _field_findings(ctx, speller, names, card, field, text)
+    for card, field in fields:
+        text = card.name if field == "name" else card.get(field)
+        if text is None:  # an unnamed card (name lost in the source)
+            continue
+        out += _field_findings(ctx, speller, names, card, field, text, lower_game)
     return out
 
 
