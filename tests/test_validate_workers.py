@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+import pytest
 import yaml
 
 from pnpgen.errors import ImageError
@@ -33,7 +34,7 @@ def test_xenoshyft_findings_identical_for_one_and_two_workers(monkeypatch):
     assert one.findings  # the extracted set has findings (text, counts, balance), so the comparison bites
 
 
-def test_generated_expansion_findings_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+def _generated_expansion(tmp_path):
     base = load_game(XENOSHYFT)
     like = next(c for c in base.cards if c.type == "troop")
     fields = {k: v for k, v in like.fields.items() if k not in ("ability", "provenance")}
@@ -49,7 +50,11 @@ def test_generated_expansion_findings_identical_for_one_and_two_workers(tmp_path
     (tmp_path / "cards").mkdir()
     (tmp_path / "pnpgen.yaml").write_text("id: gen\nname: Generated\nbase: xenoshyft\n")
     (tmp_path / "cards" / "troops.yaml").write_text(yaml.safe_dump({"cards": cards}, allow_unicode=True, sort_keys=False))
-    one, two = _both(tmp_path, monkeypatch)
+    return tmp_path
+
+
+def test_generated_expansion_findings_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+    one, two = _both(_generated_expansion(tmp_path), monkeypatch)
     assert one.format_json() == two.format_json()
     assert one.format_text() == two.format_text()
     codes = {f.code for f in one.findings}
@@ -82,3 +87,45 @@ def test_fronts_the_caller_has_are_not_resolved_again():
     assert some[2][0] is None and some[3][0] is None
     assert [w for i, w in enumerate(some) if i not in (2, 3)] == [w for i, w in enumerate(all_work) if i not in (2, 3)]
     assert [p for _, p in some] == [p for _, p in all_work] and any(p is not None for _, p in some)
+
+
+def _forked_both(game_dir, monkeypatch):
+    """One process, then the run shared with a forked one (``parallel.shared_run``) in small tasks."""
+    if not parallel.can_fork():
+        pytest.skip("forking is not safe here (not Linux, or other threads running)")
+    monkeypatch.setattr(parallel, "MIN_CARDS_FORKED", 10)
+    monkeypatch.setattr(parallel, "FRONT_CHUNK", 7)  # many front tasks: both processes take some
+    shared = []
+    real = parallel.shared_run
+    monkeypatch.setattr(parallel, "shared_run", lambda *args: shared.append(args) or real(*args))
+    one = validate_game(load_game(game_dir), workers=1)
+    two = validate_game(load_game(game_dir), workers=2)
+    assert len(shared) == 1  # the second run really was shared
+    return one, two
+
+
+def test_xenoshyft_findings_identical_when_the_run_is_shared_with_a_fork(monkeypatch):
+    one, two = _forked_both(XENOSHYFT, monkeypatch)
+    assert one.format_json() == two.format_json()
+    assert one.format_text() == two.format_text()
+    assert len({f.code for f in one.findings}) > 3
+
+
+def test_generated_expansion_findings_identical_when_the_run_is_shared_with_a_fork(tmp_path, monkeypatch):
+    one, two = _forked_both(_generated_expansion(tmp_path), monkeypatch)
+    assert one.format_json() == two.format_json()
+    assert {"FIT001", "GLYPH001", "RULES001"} <= {f.code for f in two.findings}
+
+
+def test_tasks_keep_checks_sharing_results_together_and_cover_every_card():
+    from pnpgen.validate.context import CheckContext
+    from pnpgen.validate.registry import all_checks
+
+    game = load_game(XENOSHYFT)
+    checks = [c for c in all_checks() if c.code not in parallel.FRONT_CODES]
+    tasks = parallel._tasks(CheckContext(game), checks)
+    groups = [[c.code for c in t[1]] for t in tasks if t[0] == "checks"]
+    assert ["NAME001", "NAME002"] in groups and ["RULES001", "RULES002"] in groups
+    assert sorted(code for g in groups for code in g) == sorted(c.code for c in checks)
+    chunks = [range(t[1], t[2]) for t in tasks if t[0] == "fronts"]
+    assert [i for r in chunks for i in r] == list(range(len(game.cards)))

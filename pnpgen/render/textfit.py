@@ -240,6 +240,13 @@ def _hyphenator(language: str):
     return pyphen.Pyphen(lang=language if language in pyphen.LANGUAGES else DEFAULT_LANGUAGE, left=3, right=3)
 
 
+def preload(language: str = DEFAULT_LANGUAGE) -> None:
+    """Load the fonts and ``language``'s hyphenation dictionary now: a process about to fork workers
+    that all fit text loads them once for all of them."""
+    register_fonts()
+    _hyphenator(language)
+
+
 @lru_cache(maxsize=16384)
 def hyphen_points(word: str, language: str = DEFAULT_LANGUAGE) -> tuple[tuple[int, bool], ...]:
     """Where ``word`` may break: (index, add_hyphen), best (rightmost) last.

@@ -107,18 +107,24 @@ def _validate(game: Game, strict: bool, with_fit: bool, only: set[str] | None, w
             primed += 1
     if primed and len(game.cards) - primed < MIN_CARDS_PER_WORKER:
         workers = 1  # what is left (other cards' fronts, ability parsing) would not pay for a process
+    findings: list[Finding] | None = None
     if workers != 1 and {chk.code for chk in run} & _PER_CARD_CODES:
         from pnpgen.render.workers import worker_count
-        from pnpgen.validate.parallel import precompute
+        from pnpgen.validate.parallel import MIN_CARDS_FORKED, can_fork, precompute, shared_run
 
-        precompute(ctx, worker_count(workers))
-    findings: list[Finding] = []
-    last_reader = {key: chk.code for chk in run for key in chk.shares}
-    for chk in run:
-        findings.extend(chk.run(ctx))
-        for key in chk.shares:
-            if last_reader[key] == chk.code:
-                ctx.memo.pop(key, None)
+        count = worker_count(workers)
+        if count > 1 and not primed and len(game.cards) >= MIN_CARDS_FORKED and can_fork():
+            findings = shared_run(ctx, run, count)
+        else:
+            precompute(ctx, count)
+    if findings is None:
+        findings = []
+        last_reader = {key: chk.code for chk in run for key in chk.shares}
+        for chk in run:
+            findings.extend(chk.run(ctx))
+            for key in chk.shares:
+                if last_reader[key] == chk.code:
+                    ctx.memo.pop(key, None)
     findings = kept(game, findings, wanted)
     if game.expansion is not None:
         own = {c.id for c in game.own_cards()}
