@@ -2,8 +2,10 @@
 
 Codes: TEXT005 a word in card text or in a card name that is not a known word but is one edit from
 one (or, in a compound name such as "Shileldswarm", has a part that is); TEXT007 two card names
-one edit apart, unless they are two names by design (:func:`distinct_names`: an A/B marker, or
-dictionary words on both sides such as "Heads on Spikes" / "Heads on Pikes").
+one edit apart, unless they are two names by design (:func:`distinct_names`: an A/B marker,
+dictionary words on both sides such as "Heads on Spikes" / "Heads on Pikes", another first letter
+or a letter added at a word's end ("Headpool" / "Deadpool", "Captain Americat"), or a styled
+character ("VEN#m" / "Venom")).
 
 Known words come first from the game itself: every word used (in names or text) on two or more
 distinct cards, the rules' reference material (rulebook text) and ``rules.glossary``. Then from
@@ -241,8 +243,10 @@ class _NameWords:
 
     def __init__(self, ctx: CheckContext):
         self.places: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
+        self.names: set[tuple[str, ...]] = set()
         for name in {_norm(c.name) for c in ctx.game.cards if isinstance(c.name, str)}:
             found = tuple(_norm(w) for w in word_list(name))
+            self.names.add(found)
             if len(found) > 1:
                 for k, w in enumerate(found):
                     self.places[w].append((found, k))
@@ -256,7 +260,9 @@ class _NameWords:
                 start = i - k
                 window = lowered[start:start + len(name)] if start >= 0 else []
                 if len(window) == len(name) and all(a == b for j, (a, b) in enumerate(zip(window, name)) if j != k):
-                    return candidate
+                    # The words as written may be another card's name ("Captain Americat" beside
+                    # "Captain America"): then the text names that card.
+                    return None if tuple(window) in self.names else candidate
         return None
 
 
@@ -353,6 +359,8 @@ def distinct_names(a: str, b: str, speller: Speller) -> bool:
     """Whether two names one edit apart are two names by design: they differ in a variant marker
     ("Agent (A)" / "Agent (B)", a letter or number of two characters at most), or in a word that
     is a dictionary word on both sides ("Heads on Spikes" / "Heads on Pikes")."""
+    if _stylised(a.lower(), b.lower()):
+        return True
     wa, wb = word_list(a), word_list(b)
     differ = [(x, y) for x, y in zip(wa, wb) if x != y]
     if len(wa) != len(wb) or len(differ) != 1:
@@ -360,7 +368,21 @@ def distinct_names(a: str, b: str, speller: Speller) -> bool:
     x, y = differ[0]
     if max(len(x), len(y)) <= 2:
         return True
+    if x[:1].lower() != y[:1].lower() or x[:-1].lower() == y.lower() or y[:-1].lower() == x.lower():
+        # Another first letter makes another name ("Headpool" / "Deadpool", "Namora" / "Gamora"),
+        # and so does a letter added at the end ("Captain Americat"): typing slips fall inside words.
+        return True
     return speller.known(x) and speller.known(y)
+
+
+def _stylised(a: str, b: str) -> bool:
+    """Whether the one edit between two names puts in or takes out a character that is neither a
+    letter nor a space, hyphen or apostrophe ("VEN#m" / "Venom"): a styled name, not a slip."""
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    changed = {a[i:i + 1], b[i:i + 1]} - {""}
+    return any(not ch.isalpha() and ch not in " -'’" for ch in changed)
 
 
 @check("TEXT007", "card names one edit apart")
