@@ -22,7 +22,7 @@ from __future__ import annotations
 import builtins
 import functools
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import regex
@@ -82,13 +82,17 @@ def _is_int(v: Any) -> bool:
 
 # Filters whose output a short call can make huge, checked before they run: name -> check(user
 # arguments, keyword arguments, environment), which may return the arguments to run with instead.
-def _replace(a: list[Any], kw: dict[str, Any], env: Any) -> None:
-    args = [*a, *[kw[k] for k in ("old", "new", "count") if k in kw]]
-    if len(args) >= 3:
-        sizes.replaced(sizes.text(args[0]), sizes.text(args[1]), sizes.text(args[2]), args[3] if len(args) > 3 else -1)
+def _replace(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
+    args = [*a, *[kw[k] for k in ("old", "new", "count") if k in kw]] if kw else a
+    if len(args) < 3:
+        return
+    s, old, new = args[0], args[1], args[2]
+    if type(s) is str and type(old) is str and type(new) is str and old and len(new) <= len(old):
+        return  # a text replaced by one no longer cannot grow
+    sizes.replaced(sizes.text(s), sizes.text(old), sizes.text(new), args[3] if len(args) > 3 else -1)
 
 
-def _join(a: list[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
+def _join(a: Sequence[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
     if not a:
         return None
     items = list(a[0])
@@ -98,23 +102,23 @@ def _join(a: list[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
     return [items, *a[1:]]
 
 
-def _format(a: list[Any], kw: dict[str, Any], env: Any) -> None:
+def _format(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
     if a:
         sizes.percent(sizes.text(a[0]), kw or tuple(a[1:]))
 
 
-def _indent(a: list[Any], kw: dict[str, Any], env: Any) -> None:
+def _indent(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
     if a:
         sizes.indented(sizes.text(a[0]), a[1] if len(a) > 1 else kw.get("width", 4))
 
 
-def _wordwrap(a: list[Any], kw: dict[str, Any], env: Any) -> None:
+def _wordwrap(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
     if a:
         sizes.wrapped(sizes.text(a[0]), a[1] if len(a) > 1 else kw.get("width", 79),
                       a[3] if len(a) > 3 else kw.get("wrapstring"))
 
 
-def _sum(a: list[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
+def _sum(a: Sequence[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
     start = a[2] if len(a) > 2 else kw.get("start", 0)
     if not a or not isinstance(start, (list, tuple, str)):
         return None
@@ -125,17 +129,17 @@ def _sum(a: list[Any], kw: dict[str, Any], env: Any) -> list[Any] | None:
     return [items, *a[1:]]
 
 
-def _widths(a: list[Any], kw: dict[str, Any], env: Any) -> None:
+def _widths(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
     for v in [*a[1:], *kw.values()]:
         sizes.width(v)
 
 
-def _stringified(a: list[Any], kw: dict[str, Any], env: Any) -> None:
+def _stringified(a: Sequence[Any], kw: dict[str, Any], env: Any) -> None:
     if a and not isinstance(a[0], str):
         check_value(printed_size(a[0]), "the text of a value")
 
 
-_FILTER_CHECKS: dict[str, Callable[[list[Any], dict[str, Any], Any], list[Any] | None]] = {
+_FILTER_CHECKS: dict[str, Callable[[Sequence[Any], dict[str, Any], Any], list[Any] | None]] = {
     "replace": _replace, "join": _join, "format": _format, "indent": _indent, "wordwrap": _wordwrap,
     "sum": _sum, "center": _widths, "truncate": _widths, "batch": _widths, "slice": _widths,
     **{name: _stringified for name in ("string", "pprint", "tojson", "urlencode", "xmlattr", "trim", "upper",
@@ -150,13 +154,11 @@ def _bounded_filter(name: str, func: Any, env: Any) -> Any:
 
     @functools.wraps(func)  # keeps jinja_pass_arg, so pass_context filters still get their context
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        charge()
         if check is not None:
-            user = list(args[lead:])
-            new = check(user, kwargs, env)
+            new = check(args[lead:] if lead else args, kwargs, env)
             if new is not None:
                 args = (*args[:lead], *new)
-        return charge_value(func(*args, **kwargs))
+        return charge_value(func(*args, **kwargs), steps=1)
 
     return wrapper
 
@@ -287,7 +289,7 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def render_bounded(self, template: Any, context: dict[str, Any]) -> str:
         reset()
-        cap = limit("jinja_output")
+        cap = current().value_cap
         out: list[str] = []
         size = 0
         for chunk in template.generate(context):

@@ -12,6 +12,7 @@ for each render (:func:`reset`); limits are read once per render, when the first
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
 from collections.abc import ItemsView, KeysView, ValuesView
@@ -44,14 +45,28 @@ class Budget:
 
     def __init__(self) -> None:
         self.chars = self.items = self.steps = self.loops = 0
-        self.value_cap = limit("jinja_output")
-        self.max_chars = limit("jinja_chars")
-        self.max_items = limit("jinja_items")
-        self.max_steps = limit("jinja_steps")
-        self.max_loops = limit("jinja_loop")
-        self.seconds = limit("jinja_seconds")
+        (self.value_cap, self.max_chars, self.max_items, self.max_steps, self.max_loops, self.seconds) = _caps()
         self.started: float | None = None  # the CPU clock at the first check (see _CLOCK_EVERY)
         self.next_clock = _CLOCK_EVERY
+
+
+_CAPS = ("jinja_output", "jinja_chars", "jinja_items", "jinja_steps", "jinja_loop", "jinja_seconds")
+# A budget is made for most renders, and six ``limit`` calls cost more than the rest of a short
+# render's charging: the caps are read again only when their variables change. On POSIX the
+# process environment's own bytes mapping answers that with one C-level pass (as in limits.py).
+_ENV_DATA = getattr(os.environ, "_data", None) if os.name == "posix" else None
+_ENV_KEYS = tuple(os.fsencode(env_name(n)) for n in _CAPS)
+_cached: tuple[Any, tuple[int, ...]] = (object(), ())
+
+
+def _caps() -> tuple[int, ...]:
+    global _cached
+    if not isinstance(_ENV_DATA, dict):
+        return tuple(limit(n) for n in _CAPS)
+    key = tuple(map(_ENV_DATA.get, _ENV_KEYS))
+    if key != _cached[0]:
+        _cached = (key, tuple(limit(n) for n in _CAPS))
+    return _cached[1]
 
 
 class _Local(threading.local):
@@ -127,21 +142,32 @@ def check_value(n: int, what: str = "a text or list built by the template") -> N
         raise over("jinja_output", what, n)
 
 
-def charge_value(value: Any) -> Any:
-    """Charge a value just made (a result whose size could not be known before) and return it."""
-    t = type(value)
-    if t is str or t is bytes or isinstance(value, (str, bytes)):
+def charge_value(value: Any, steps: int = 0) -> Any:
+    """Charge a value just made (and ``steps`` steps) and return it: its size is measured now
+    (callers predict the sizes that could be huge before making them)."""
+    b = _state.budget
+    if b is None:
+        b = _state.budget = Budget()
+    if isinstance(value, (str, bytes)):  # the common case, inline: filters run in every card's texts
         n = len(value)
-        if n:
-            check_value(n)
-            charge(chars=n, steps=0)
+        if n > b.value_cap:
+            raise over("jinja_output", "a text or list built by the template", n)
+        b.chars += n
+        if b.chars > b.max_chars:
+            raise over("jinja_chars", "characters computed by one template text", b.chars)
     elif isinstance(value, (list, tuple, dict, set, frozenset)):
         n = len(value)
-        if n:
-            check_value(n)
-            charge(items=n, steps=0)
+        if n > b.value_cap:
+            raise over("jinja_output", "a text or list built by the template", n)
+        b.items += n
+        if b.items > b.max_items:
+            raise over("jinja_items", "list elements computed by one template text", b.items)
     elif isinstance(value, int) and value.bit_length() > 64:
         digits(value.bit_length())
+    if steps:
+        b.steps += steps
+        if b.steps >= b.next_clock:
+            _check_time(b)
     return value
 
 
