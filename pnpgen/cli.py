@@ -214,6 +214,9 @@ def build(
     paper: str = typer.Option("a4", "--paper", help="a4, a3, a5, letter, legal, tabloid (add -landscape to turn it), "
                               "or a size such as '210mm x 297mm'."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
+    printer_margin: float = typer.Option(5.0, "--printer-margin",
+                                         help="Mm at each paper edge the printer cannot print; cut guides stay out of it."),
+    gap: float = typer.Option(0.0, "--gap", help="Mm between cards, filled by each card's own bleed (0: cards touch)."),
     duplex: str = typer.Option("long", "--duplex", help="Duplex flip edge: long or short."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of backs, read off `pnpgen calibrate`."),
     gutterfold: bool = typer.Option(False, "--gutterfold", help="Fronts and backs side by side, fold down the middle."),
@@ -253,10 +256,11 @@ def build(
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
     if png not in (None, "gamecrafter", "mpc"):
         raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
-    from pnpgen.cli_checks import check_bleed, check_count, check_paper, check_press
+    from pnpgen.cli_checks import check_bleed, check_count, check_paper, check_press, check_spacing
 
     check_paper("--paper", paper)
     check_bleed(bleed)
+    spacing = check_spacing(printer_margin, gap)
     check_count("--workers", workers, "workers")
     _parse_offset(back_offset)
     press = check_press(pdfx, shop)
@@ -276,7 +280,7 @@ def build(
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type, **press, **_cut_options(cut, corner_mm, tts_url),
+                            sheet_per_type=sheet_per_type, **press, **spacing, **_cut_options(cut, corner_mm, tts_url),
                             only=only or (), types=types or (), pages=sheets, ink_saver=ink_saver,
                             workers=workers)
             bar.remove_task(task)

@@ -12,6 +12,7 @@ from pnpgen.limits import env_name, limit
 
 PAPER_MM = (50.0, 2000.0)   # a postcard to a wide-format plotter roll
 BLEED_MM = (0.0, 20.0)
+SPACING_MM = (0.0, 50.0)    # --printer-margin and --gap: a printer's edge, a finger's width between cards
 OFFSET_MM = 50.0
 
 
@@ -45,6 +46,21 @@ def check_bleed(value: float) -> float:
     if not lo <= _finite("--bleed", value) <= hi:
         raise OptionError(f"--bleed must be between {lo:g} and {hi:g} mm, got {value:g}")
     return value
+
+
+def check_spacing(printer_margin: float, gap: float) -> dict:
+    """The build options ``--printer-margin`` and ``--gap`` add (only those that differ from the
+    defaults, so a build without them keeps its up-to-date stamp)."""
+    lo, hi = SPACING_MM
+    for option, value in (("--printer-margin", printer_margin), ("--gap", gap)):
+        if not lo <= _finite(option, value) <= hi:
+            raise OptionError(f"{option} must be between {lo:g} and {hi:g} mm, got {value:g}")
+    options: dict = {}
+    if printer_margin != 5.0:
+        options["printer_margin_mm"] = printer_margin
+    if gap:
+        options["gap_mm"] = gap
+    return options
 
 
 def check_press(pdfx: str | None, shop: str | None) -> dict:

@@ -10,6 +10,7 @@ from pnpgen.layout.calibration import calibration_targets
 from pnpgen.layout.deck import plan_deck
 from pnpgen.layout.duplex import Flip
 from pnpgen.layout.imposition import impose
+from pnpgen.layout.marks import over_print
 from pnpgen.layout.tiling import tile_board
 from pnpgen.layout.tokens import TokenKind, pack_tokens
 from pnpgen.units import mm
@@ -75,31 +76,40 @@ def test_too_big_card_is_a_clear_error():
 
 
 @pytest.mark.parametrize("paper,gutter", [("a4", 0), ("letter", 0), ("a4", mm(10))])
-def test_crop_marks_stay_outside_printed_areas(paper, gutter):
+def test_crop_marks_stay_outside_printer_margin_and_trims(paper, gutter):
     plan = plan_deck(paper_size(paper), *POKER, bleed=mm(3), gutter=gutter)
     page = plan.front
     assert page.marks
+    over = over_print(page.marks, [c.clip for c in page.faces])
     for seg in page.marks:
-        assert seg.length <= mm(6) + 1e-6
+        assert mm(1) - 1e-6 <= seg.length <= mm(6) + 1e-6
+        assert min(seg.x0, seg.x1, seg.y0, seg.y1) >= mm(5) - 1e-6  # the default printer margin
+        assert max(seg.x0, seg.x1) <= page.paper.width - mm(5) + 1e-6
+        assert max(seg.y0, seg.y1) <= page.paper.height - mm(5) + 1e-6
         for cell in page.faces:
+            assert not _crosses_interior(seg, cell.trim)
+            if seg in over:
+                continue
             assert not _crosses_interior(seg, cell.clip)
-            # offset >= bleed: the mark's nearest point is at least the bleed from the trim
+            # on white: the mark's nearest point is at least the bleed from the trim
             if seg.x0 == seg.x1 and cell.trim.x - 1e-6 <= seg.x0 <= cell.trim.x1 + 1e-6:
                 gap = min(abs(seg.y0 - cell.trim.y1), abs(seg.y1 - cell.trim.y), abs(seg.y0 - cell.trim.y), abs(seg.y1 - cell.trim.y1))
                 assert gap >= mm(3) - 1e-6
         assert not _crosses_interior(seg, page.band.rect)
+    # Letter's 6.35 mm above and below the grid leave no white room past the 5 mm margin: the
+    # column guides lie over the outer bleed there; A4 has room on white everywhere.
+    assert bool(over) == (paper == "letter")
     xs = [v for c in page.faces for v in (c.trim.x, c.trim.x1)]
     ys = [v for c in page.faces for v in (c.trim.y, c.trim.y1)]
     for y in ys:  # every horizontal cut line has a mark (in the side margins)
         assert any(s.y0 == s.y1 and abs(s.y0 - y) < 0.01 for s in page.marks)
-    if paper == "a4":
-        for x in xs:
-            assert any(s.x0 == s.x1 and abs(s.x0 - x) < 0.01 for s in page.marks)
+    for x in xs:  # and every vertical one (above or below the grid)
+        assert any(s.x0 == s.x1 and abs(s.x0 - x) < 0.01 for s in page.marks)
     if gutter == 0:
-        grid = Rect(min(c.clip.x for c in page.faces), min(c.clip.y for c in page.faces), 0, 0)
-        top = max(c.clip.y1 for c in page.faces)
-        right = max(c.clip.x1 for c in page.faces)
-        for seg in page.marks:  # outer margins only
+        grid = Rect(min(c.trim.x for c in page.faces), min(c.trim.y for c in page.faces), 0, 0)
+        top = max(c.trim.y1 for c in page.faces)
+        right = max(c.trim.x1 for c in page.faces)
+        for seg in page.marks:  # outside the grid only
             inside_x = grid.x < seg.x0 < right and grid.x < seg.x1 < right
             inside_y = grid.y < seg.y0 < top and grid.y < seg.y1 < top
             assert not (inside_x and inside_y)

@@ -26,7 +26,7 @@ from pnpgen.layout.deck import DeckPlan, PagePlan, _mirrored
 from pnpgen.layout.duplex import flip_of
 from pnpgen.layout.geometry import LayoutError, Rect, union
 from pnpgen.layout.imposition import DEFAULT_MARGIN, Cell, grid_in
-from pnpgen.layout.marks import Band, annotation_band, crop_marks
+from pnpgen.layout.marks import Band, annotation_band, crop_marks, guide_room
 from pnpgen.layout.paper import Paper
 from pnpgen.units import PT_PER_IN, mm, to_mm
 
@@ -129,9 +129,9 @@ def _cut_page(sheet: Paper, faces, backs, bleed: float, machine: Machine, margin
     content = union(printed + list(machine.marks))
     furniture = [k.outset(FURNITURE_CLEARANCE) for k in machine.keep_outs]
     band = _band_clear_of(annotation_band(page, content, margin), furniture)
-    marks = crop_marks(page, [c.trim for c in cells], printed, [band.rect, *furniture], bleed)
+    marks = crop_marks(page, [c.trim for c in cells], printed, [band.rect, *furniture], bleed, edge_keep=margin)
     return PagePlan(sheet, tuple(faces), tuple(backs), tuple(marks), band, union(c.trim for c in cells),
-                    union(printed), (), tuple(machine.marks))
+                    union(printed), (), tuple(machine.marks), margin)
 
 
 @dataclass(frozen=True)
@@ -150,19 +150,21 @@ class CutPlan:
 
 def plan_cut_deck(paper: Paper, card_w: float, card_h: float, bleed: float, machine: str,
                   duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                  margin: float = DEFAULT_MARGIN, full: int = 0) -> CutPlan:
+                  margin: float = DEFAULT_MARGIN, full: int = 0, gutter: float = 0.0) -> CutPlan:
     """The deck plan for cutting on ``machine``: marks on every front page, cards only where the
-    machine can cut and clear of its marks, on whichever orientation holds more."""
+    machine can cut and clear of its marks, on whichever orientation holds more; ``gutter`` apart
+    (the build's ``--gap``), so the cut files, cut at the trims, follow it."""
     flip = flip_of(duplex)
     best = None
     for sheet in (paper.portrait(), paper.portrait().rotated()):
         spec = machine_for(machine, sheet, margin)
         # With marks or a print area, the bleed is printed too and must stay inside; with none
-        # (svg) the sheet is the usual one: trims inside the margins, bleed running into them.
-        region = spec.area if machine == "svg" else spec.area.outset(-bleed)
+        # (svg) the sheet is the usual one: trims inside the margins and their cut guides' room,
+        # bleed running into them.
+        region = spec.area.outset(-guide_room(bleed)) if machine == "svg" else spec.area.outset(-bleed)
         if region.w <= 0 or region.h <= 0:
             continue
-        grid = grid_in(region, Rect(0, 0, sheet.width, sheet.height), card_w, card_h, bleed, 0.0)
+        grid = grid_in(region, Rect(0, 0, sheet.width, sheet.height), card_w, card_h, bleed, gutter)
         kept = [c for c in (_clear_of(cell, spec.keep_outs) for cell in grid.cells) if c is not None]
         kept = [Cell(i, c.row, c.col, c.trim, c.bleed, c.clip) for i, c in enumerate(kept)]
         if kept and (best is None or len(kept) > len(best[2])):

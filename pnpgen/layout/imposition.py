@@ -3,8 +3,10 @@
 ``gutter`` is the distance between neighbouring trims. With the default 0 the cards touch and
 one cut separates two cards (this is what makes 3x3 poker cards fit on A4 and Letter); each
 card's bleed then shows only on the outer edges of the grid, and into a gutter up to half its
-width. ``Cell.clip`` is that printed part; ``Cell.bleed`` is the full nominal bleed box.
-The margin is the printer's unprintable edge: trims stay inside it, bleed may run into it.
+width (the build's ``--gap``): a miscut anywhere inside a gap up to twice the bleed shows the
+card's own colour. ``Cell.clip`` is that printed part; ``Cell.bleed`` is the full nominal bleed box.
+The margin is the printer's unprintable edge: trims stay ``guides`` further in (room for a cut
+guide on every line, ``layout.marks.guide_room``), bleed may run into it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from pnpgen.layout.geometry import LayoutError, Rect
+from pnpgen.layout.marks import guide_room
 from pnpgen.layout.paper import Paper
 from pnpgen.units import mm, to_mm
 
@@ -80,18 +83,23 @@ def grid_in(region: Rect, limit: Rect, card_w: float, card_h: float, bleed: floa
 
 
 def impose(paper: Paper, card_w: float, card_h: float, bleed: float = DEFAULT_BLEED,
-           gutter: float = 0.0, margin: float = DEFAULT_MARGIN) -> Grid:
-    """As many cards as fit on the sheet, centred; LayoutError when not even one fits."""
+           gutter: float = 0.0, margin: float = DEFAULT_MARGIN, guides: float | None = None) -> Grid:
+    """As many cards as fit on the sheet with ``guides`` of room for cut guides beside them inside
+    the ``margin``, centred; LayoutError when not even one fits."""
     if card_w <= 0 or card_h <= 0:
         raise LayoutError(f"card size {_fmt(card_w)}x{_fmt(card_h)}mm must be positive")
     if bleed < 0 or gutter < 0 or margin < 0:
-        raise LayoutError("bleed, gutter and margin must not be negative")
+        raise LayoutError("bleed, gap and margin must not be negative")
     page = Rect(0, 0, paper.width, paper.height)
-    region = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin)
+    guides = guide_room(bleed) if guides is None else guides
+    keep = margin + guides
+    region = Rect(keep, keep, paper.width - 2 * keep, paper.height - 2 * keep)
     grid = grid_in(region, page, card_w, card_h, bleed, gutter)
     if not grid.cells:
+        room = f" and {_fmt(guides)}mm for cut guides" if guides else ""
         raise LayoutError(
             f"card {_fmt(card_w)}x{_fmt(card_h)}mm with {_fmt(bleed)}mm bleed does not fit on "
-            f"{paper.describe()} with {_fmt(margin)}mm margins (printable {_fmt(region.w)}x{_fmt(region.h)}mm)"
+            f"{paper.describe()} with {_fmt(margin)}mm margins{room} (room for trims "
+            f"{_fmt(max(region.w, 0))}x{_fmt(max(region.h, 0))}mm): use a larger paper or a smaller printer margin"
         )
     return grid

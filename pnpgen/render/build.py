@@ -66,6 +66,18 @@ class BuildResult:
 
 
 DEFAULT_BLEED_MM = 3.0  # the bleed of a build that names none
+DEFAULT_PRINTER_MARGIN_MM = 5.0  # a home printer's usual unprintable edge (layout.imposition.DEFAULT_MARGIN)
+
+
+@dataclass(frozen=True)
+class _Spacing:
+    """The printer margin and the gap between cards, in points, for every card-sheet plan."""
+
+    margin: float = mm(DEFAULT_PRINTER_MARGIN_MM)
+    gap: float = 0.0
+
+    def layout(self) -> dict:
+        return {"margin": self.margin, "gutter": self.gap}
 
 
 def _say(progress: Callable[[str], None] | None, message: str) -> None:
@@ -81,7 +93,8 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
                only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
                ink_saver: bool = False, workers: int | None = 1,
-               on_front: FrontWatch | None = None) -> BuildResult:
+               on_front: FrontWatch | None = None, printer_margin_mm: float = DEFAULT_PRINTER_MARGIN_MM,
+               gap_mm: float = 0.0) -> BuildResult:
     """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
     ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
     resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
@@ -98,7 +111,11 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     is written. ``workers`` processes rasterise PNGs and TTS sheets (None: every core, the CLI's
     default; 1, the library's default, keeps to this process so a script needs no ``__main__``
     guard; the same bytes for any number). ``on_front`` (a ``render.prepare.FrontWatch``) summarises
-    and keeps each card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator)."""
+    and keeps each card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator).
+    ``printer_margin_mm`` is the paper's unprintable edge: a cut guide on every cut line stays
+    outside it, and a sheet holds fewer cards (with a warning) when the guides would not fit
+    otherwise; ``gap_mm`` spaces the cards, each card's bleed filling its half of the gap
+    (``pnpgen.layout.imposition``), on the card and odds sheets and in the cut files."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
@@ -116,9 +133,10 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                                          f"files, not sheets: choose cards with --only or --types")
                 images.set_print_dpi(dpi)
                 return _build_shop(game, out_dir, preset, progress, draw_face, draw_back, only, types)
+            spacing = _Spacing(mm(printer_margin_mm), mm(gap_mm))
             return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
                                progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                               only, types, pages, ink_saver, workers, on_front)
+                               only, types, pages, ink_saver, workers, on_front, spacing)
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -128,7 +146,8 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
                 sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None,
                 only: Sequence[str], types: Sequence[str], pages: str | None,
-                ink_saver: bool, workers: int | None, on_front=None) -> BuildResult:
+                ink_saver: bool, workers: int | None, on_front=None, spacing: _Spacing | None = None) -> BuildResult:
+    spacing = spacing or _Spacing()
     images.set_print_dpi(dpi)
     sheet = paper_size(paper)
     others = _others(game)
@@ -155,18 +174,20 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
             size = game.card_types[type_ids[0]].size
             try:
-                plan = plan_deck(sheet, size.width, size.height, bleed, duplex=duplex, back_offset=offset,
-                                 gutterfold=gutterfold)
+                plan = plan_deck(sheet, size.width, size.height, bleed, gutter=spacing.gap, margin=spacing.margin,
+                                 duplex=duplex, back_offset=offset, gutterfold=gutterfold)
                 if cut:
                     from pnpgen.layout.cutting import plan_cut_deck  # print-and-cut builds only
 
                     cut_plan = plan_cut_deck(sheet, size.width, size.height, bleed, cut, duplex, offset,
-                                             full=plan.per_page)
+                                             margin=spacing.margin, full=plan.per_page, gutter=spacing.gap)
                     plan = cut_plan.deck
             except LayoutError as exc:
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
                 result.skipped.append(f"card type {', '.join(map(repr, type_ids))}: {exc}")
                 continue
+            if plan.warning:
+                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {plan.warning}")
             if cut and cut_plan.warning:
                 result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {cut_plan.warning}")
             laid_out.append((type_ids, cards, plan, cut_plan.machine if cut else None))
@@ -238,7 +259,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
         _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
               dest / outnames.odds_name(kit_id, sheet.name, gutterfold=gutterfold, pdfx=pdfx, ink_saver=ink_saver),
-              result, progress, ink_saver)
+              result, progress, ink_saver, spacing)
 
     if png and decks:
         profile = raster.profile_of(png)
@@ -459,7 +480,7 @@ def _sheet_groups(game: Game, decks: list[tuple[str, list]], per_type: bool) -> 
 
 
 def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutterfold: bool, path: Path,
-          result: BuildResult, progress, ink_saver: bool = False) -> None:
+          result: BuildResult, progress, ink_saver: bool = False, spacing: _Spacing | None = None) -> None:
     """The odds reference cards, imposed like a deck (same bleed, duplex, back offset)."""
     from pnpgen.odds.reference import reference_cards  # here: the calculators are ~13 ms to import
 
@@ -472,7 +493,8 @@ def _odds(game: Game, sheet: Paper, bleed: float, duplex: str, back_offset, gutt
     canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{game.name} — odds reference", "odds reference cards")
     try:
         drawing = draw_odds_cards(canvas, game, cards, sheet, bleed, duplex,
-                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold, ink_saver=ink_saver)
+                                  (mm(back_offset[0]), mm(back_offset[1])), gutterfold, ink_saver=ink_saver,
+                                  **(spacing or _Spacing()).layout())
     except LayoutError as exc:
         result.warnings.append(f"odds reference cards: {exc}; not laid out")
         return

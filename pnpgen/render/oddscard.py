@@ -18,6 +18,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen.layout.deck import plan_deck
+from pnpgen.layout.imposition import DEFAULT_MARGIN
 from pnpgen.layout.paper import Paper
 from pnpgen.odds.reference import OddsCard, Panel, Table, value_text
 from pnpgen.render import face as facemod
@@ -193,16 +194,19 @@ class _Writer:
 
 def draw_odds_cards(canvas: Canvas, game: Game, cards: tuple[OddsCard, ...], paper: Paper, bleed: float,
                     duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                    gutterfold: bool = False, ink_saver: bool = False) -> OddsDrawing:
+                    gutterfold: bool = False, ink_saver: bool = False, margin: float = DEFAULT_MARGIN,
+                    gutter: float = 0.0) -> OddsDrawing:
     """Impose ``cards`` (front and back panels) like a deck; ``back_offset`` in points.
-    ``ink_saver`` draws the template's ink-heavy shapes light. Raises ``LayoutError`` when the
+    ``ink_saver`` draws the template's ink-heavy shapes light; ``margin`` (the printer margin) and
+    ``gutter`` (the gap between cards) as for the card sheets. Raises ``LayoutError`` when the
     card does not fit the paper."""
     chrome = _chrome_game(game)
     library = facemod.default_library()
     template = library.load(game.id, TYPE_ID)
     width, height = odds_card_size(game)
     area = _box_rect(template, TABLE_BOX, width, height)
-    plan = plan_deck(paper, width, height, bleed, duplex=duplex, back_offset=back_offset, gutterfold=gutterfold)
+    plan = plan_deck(paper, width, height, bleed, gutter=gutter, margin=margin, duplex=duplex,
+                     back_offset=back_offset, gutterfold=gutterfold)
     drawing = OddsDrawing()
     sides = {}
     layout = []

@@ -6,27 +6,35 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpgen.layout.marks import Band
+from pnpgen.layout.marks import Band, over_print
 from pnpgen.render import fonts
 from pnpgen.units import mm
 
 MARK_WIDTH = 0.3  # pt: thin enough to cut on, thick enough to print
+HALO_WIDTH = 1.5  # pt: the white under a guide drawn over a card's outer bleed, so it shows on dark colours
 SCALE_LENGTH = mm(100)
 PRINT_NOTE = "Print at 100 % (actual size) — do not fit to page"
 _NOTE_SIZE = 6.5
 _MIN_NOTE_SIZE = 4.0
 
 
-def draw_marks(canvas: Canvas, segments, width: float = MARK_WIDTH, dash: tuple[float, ...] | None = None) -> None:
+def draw_marks(canvas: Canvas, segments, width: float = MARK_WIDTH, dash: tuple[float, ...] | None = None,
+               gray: float = 0) -> None:
     if not segments:
         return
     canvas.saveState()
     canvas.setLineWidth(width)
-    canvas.setStrokeGray(0)
+    canvas.setStrokeGray(gray)
     if dash:
         canvas.setDash(*dash)
     canvas.lines([(s.x0, s.y0, s.x1, s.y1) for s in segments])
     canvas.restoreState()
+
+
+def draw_guides(canvas: Canvas, segments, printed) -> None:
+    """Cut guides; those over a card's printed bleed (``layout.marks.over_print``) on a white halo."""
+    draw_marks(canvas, over_print(segments, printed), HALO_WIDTH, gray=1)
+    draw_marks(canvas, segments)
 
 
 def draw_regmarks(canvas: Canvas, rects) -> None:

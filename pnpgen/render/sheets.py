@@ -1,5 +1,5 @@
 """Deck sheets: cards of one size imposed on pages, fronts then backs (duplex) or side by side
-(gutterfold), with crop marks, a scale bar and a note on every page.
+(gutterfold), with cut guides (crop marks), a scale bar and a note on every page.
 
 Each distinct face and each distinct back is drawn once, by ``face.draw_face`` /
 ``face.draw_back``, into a PDF form (XObject) the size of the card's bleed box; every copy on
@@ -21,7 +21,7 @@ from pnpgen.layout.deck import DeckPlan, PagePlan
 from pnpgen.layout.imposition import Cell
 from pnpgen.layout.slots import deal
 from pnpgen.render import pdfdoc
-from pnpgen.render.pagemarks import draw_band, draw_marks, draw_regmarks
+from pnpgen.render.pagemarks import draw_band, draw_guides, draw_marks, draw_regmarks
 from pnpgen.spec.model import Card, Game
 from pnpgen.template.loader import variant_slug
 
@@ -130,7 +130,7 @@ class CardPainter:
 
 
 def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
-    draw_marks(canvas, page.marks)
+    draw_guides(canvas, page.marks, [c.clip for c in (*page.faces, *page.backs)])
     draw_marks(canvas, page.fold, dash=(3, 2))
     draw_regmarks(canvas, page.regmarks)
     draw_band(canvas, page.band, label)
