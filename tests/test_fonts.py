@@ -153,3 +153,24 @@ def test_unknown_language_is_an_error_naming_the_line(tmp_path):
     root = make_game(tmp_path, "{font: body, size: 12}", text="x", language="xx_YY")
     with pytest.raises(SpecError, match=r"game.yaml:5: 'language' must be a language code"):
         load_game(root)
+
+
+def test_cff_conversion_keeps_the_fonts_own_timestamp(tmp_path, monkeypatch):
+    """A CFF font converted to TrueType outlines carries the source's head.modified, not the time of
+    conversion, so a build with a cold cache writes the same bytes as one with a warm cache (the
+    Tidepool card PDF differed between machines in its LobsterTwo subset)."""
+    import io
+
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    from pnpgen.render.fonts import _truetype_outlines
+
+    source = Path(__file__).resolve().parent.parent / "examples" / "tidepool" / "fonts" / "LobsterTwo-BoldItalic.otf"
+    data = source.read_bytes()
+    monkeypatch.setenv("PNPGEN_CACHE", str(tmp_path / "first"))
+    first = _truetype_outlines(data, "lobster", source)
+    monkeypatch.setenv("PNPGEN_CACHE", str(tmp_path / "second"))
+    monkeypatch.setattr("time.time", lambda: 2_000_000_000.0)  # a conversion made years later
+    second = _truetype_outlines(data, "lobster", source)
+    assert first == second
+    assert ToolsFont(io.BytesIO(first))["head"].modified == ToolsFont(io.BytesIO(data))["head"].modified

@@ -172,7 +172,8 @@ def _truetype_outlines(data: bytes, digest: str, path: Path) -> bytes:
     from pnpgen.files import cache_dir
     from pnpgen.fsutil import atomic_write_bytes
 
-    cached = cache_dir() / "fonts" / f"{digest}.ttf"
+    # "-2": conversions cached before the timestamp was kept carry their conversion time.
+    cached = cache_dir() / "fonts" / f"{digest}-2.ttf"
     try:
         return cached.read_bytes()
     except OSError:
@@ -182,7 +183,9 @@ def _truetype_outlines(data: bytes, digest: str, path: Path) -> bytes:
     from fontTools.ttLib import TTFont as ToolsFont
     from fontTools.ttLib import newTable
 
-    font = ToolsFont(io.BytesIO(data))
+    # The source's own head.modified, not the time of conversion: the same font, the same bytes
+    # (a PDF built with a cold cache must equal one built with a warm one).
+    font = ToolsFont(io.BytesIO(data), recalcTimestamp=False)
     order = font.getGlyphOrder()
     glyphs = font.getGlyphSet()
     glyf = newTable("glyf")
