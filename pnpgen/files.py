@@ -229,7 +229,15 @@ def _cached(home: str) -> FileResolver:
 
 def resolver_for(home: Path | str) -> FileResolver:
     """The shared resolver of one folder (one per process, so its caches serve every reader)."""
-    return _cached(os.path.realpath(home))
+    # Asked for every card a deck draws: the folder's real path (a stat per path component) is
+    # looked up once per folder name and working directory, not once per card.
+    home = os.fspath(home)
+    return _cached(_real(home, "" if os.path.isabs(home) else os.getcwd()))
+
+
+@lru_cache(maxsize=256)
+def _real(home: str, cwd: str) -> str:
+    return os.path.realpath(home)
 
 
 def cache_dir() -> Path:

@@ -9,7 +9,9 @@ whether that is an error (``TextOverflowError``) or a report line.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +49,18 @@ def library_for(game: Any) -> TemplateLibrary:
         folder, home = expansion.templates, expansion.directory
     else:
         home = getattr(game, "directory", "") or ""
-        folder = str(Path(home) / "templates") if home else None
-    if not folder or not Path(folder).is_dir():
+        folder = _templates_in(home) if home else None
+    # Asked for every card: os.path rather than pathlib, whose parsing cost more than the stat.
+    if not folder or not os.path.isdir(folder):
         return default_library()
     if folder not in _EXPANSION_LIBRARIES:
         _EXPANSION_LIBRARIES[folder] = TemplateLibrary(search_path=(Path(folder),), home=home)
     return _EXPANSION_LIBRARIES[folder]
+
+
+@lru_cache(maxsize=64)
+def _templates_in(home: str) -> str:
+    return str(Path(home) / "templates")
 
 
 def forget_drawn_faces() -> None:
@@ -305,8 +313,8 @@ def _draw(canvas: Any, face: ResolvedFace, x: float, y: float, bleed: float, car
 
 def _opaque_ops(canvas: Any, face: ResolvedFace, bleed: float) -> tuple:
     """PDF/X-1a: the face's ops with no transparency left: see-through shapes made opaque where
-    that is exact (``flatten``), the areas of the rest drawn as CMYK images (``rasterflat``)."""
-    flat = tuple(flatten(list(face.ops)))
+    that is exact (``flatten``, mixing in CMYK), the areas of the rest drawn as CMYK images (``rasterflat``)."""
+    flat = tuple(flatten(list(face.ops), canvas._pnp_standard.converter))
     plan = rasterflat.plan(face.ops, flat, face.width, face.height, bleed, rasterflat.resolution())
     if plan is None:
         return flat

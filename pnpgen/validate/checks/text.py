@@ -139,59 +139,62 @@ def _in_bold(bold: list[int], pos: int) -> bool:
     return bisect(bold, pos) % 2 == 1
 
 
-def _text_words(ctx: CheckContext):
-    """(card, field, text, word, excused) for every word of every card's prose fields; ``excused`` is
-    True when the word's capital is explained by its place (see the module docstring)."""
-    icons = icon_pattern(ctx)
+def _text_fields(ctx: CheckContext):
+    """(card, field, text, words, where the ``**`` are) for every card's prose field."""
     fields = prose_fields(ctx)
     for card in ctx.game.cards:
         for field in fields.get(card.type, ()):
             text = card.get(field)
-            if not isinstance(text, str):
-                continue
-            found = words(text)
-            bold = [m.start() for m in _BOLD.finditer(text)] if "**" in text else []
-            for i, (pos, word) in enumerate(found):
-                if len(word) < 3:
-                    continue
-                # An all-capitals word says how the game writes it wherever it stands.
-                excused = word[:1].isupper() and not word.isupper() and (sentence_start(text, pos, icons) or _in_bold(bold, pos)
-                                                   or _capitalised_neighbour(found, i, text))
-                yield card, field, text, word, excused
+            if isinstance(text, str):
+                yield card, field, text, words(text), [m.start() for m in _BOLD.finditer(text)] if "**" in text else []
+
+
+def _excused(text: str, found: list[tuple[int, str]], i: int, bold: list[int], icons) -> bool:
+    """Whether the capital of the word ``found[i]`` is explained by its place (see the module
+    docstring). An all-capitals word says how the game writes it wherever it stands."""
+    pos, word = found[i]
+    return word[:1].isupper() and not word.isupper() and (sentence_start(text, pos, icons) or _in_bold(bold, pos)
+                                                          or _capitalised_neighbour(found, i, text))
 
 
 @check("TEXT004", "inconsistent capitalisation of keywords")
 def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     """One finding per card field, listing every word written unlike the rest of the game: a
     sentence typed in lower case is one slip, not one per word."""
+    icons = icon_pattern(ctx)
     forms: dict[str, Counter] = defaultdict(Counter)
-    for _, _, _, word, excused in _text_words(ctx):
-        # "The" opening a sentence says nothing about how "the" is written
-        if not excused:
-            forms[word.lower()][word] += 1
+    for _, _, text, found, bold in _text_fields(ctx):
+        for i, (_, word) in enumerate(found):
+            # "The" opening a sentence says nothing about how "the" is written
+            if len(word) >= 3 and not (word[:1].isupper() and _excused(text, found, i, bold, icons)):
+                forms[word.lower()][word] += 1
     # Each word's dominant form and count, once per word rather than once per place it is used;
-    # the places are then read again rather than kept (a deck's every word would be).
+    # the places are then read again rather than kept (a deck's every word would be), and only a
+    # word written unlike its dominant form asks again whether its place excuses it.
     dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
     in_names = _name_words(ctx)
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
     texts: dict[str, set[str]] = defaultdict(set)  # each odd form -> the distinct texts using it
     cards = {}
-    for card, field, text, word, excused in _text_words(ctx):
-        known = dominant.get(word.lower())
-        if known is None or word == known[0]:
-            continue
-        form, uses, total = known
-        if excused and (form == word.lower() or word[1:] == form[1:]):
-            continue  # a capital the place explains, on a word the game writes in lower case
-        if word in in_names and not word.isupper():
-            continue
-        strong = _TERM_DOMINANCE, _TERM_USES
-        weak = _DOMINANCE, _MIN_USES
-        share, least = strong if word.islower() and form[:1].isupper() and not form.isupper() else weak
-        if total >= least and uses / total >= share:
-            cards[card.id] = card
-            slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
-            texts[word].add(text)
+    for card, field, text, found, bold in _text_fields(ctx):
+        for i, (_, word) in enumerate(found):
+            if len(word) < 3:
+                continue
+            known = dominant.get(word.lower())
+            if known is None or word == known[0]:
+                continue
+            form, uses, total = known
+            if (form == word.lower() or word[1:] == form[1:]) and _excused(text, found, i, bold, icons):
+                continue  # a capital the place explains, on a word the game writes in lower case
+            if word in in_names and not word.isupper():
+                continue
+            strong = _TERM_DOMINANCE, _TERM_USES
+            weak = _DOMINANCE, _MIN_USES
+            share, least = strong if word.islower() and form[:1].isupper() and not form.isupper() else weak
+            if total >= least and uses / total >= share:
+                cards[card.id] = card
+                slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
+                texts[word].add(text)
     out = []
     for (card_id, field), found in slips.items():
         # One odd form written in two different texts is the writer's choice ("His" for a god),
