@@ -1,17 +1,19 @@
 """Cut guides (crop marks) and the margin band for the scale bar and print note.
 
 Every cut line, each column's left and right trim edge and each row's top and bottom, gets a
-guide on the paper between the printer's unprintable edge (``printer_margin`` from each paper
-edge, where nothing of a guide may go) and the card grid. A guide runs along its line, at most
-``length`` long. Where the paper beside a card's printed bleed has room for one, the guide lies
-there, on white, starting where the bleed ends (``MIN_OFFSET`` from a card printed without
+guide on the paper between the printer's unprintable edge (``edge_keep``, the printer margin, from
+each paper edge, where nothing of a guide may go) and the card grid. A guide runs along its line,
+at most ``length`` long. Where the paper beside a card's printed bleed has room for one, the guide
+lies there, on white, starting where the bleed ends (``MIN_OFFSET`` from a card printed without
 bleed). Where it has not (Letter's top and bottom, cards that fill the sheet), the guide lies over
 the card's outer bleed, which is cut away, reaching the trim line where its own line meets it
-(a card's corner, which the cut rounds), on a white halo so it shows on any colour. Imposition
-keeps ``GUIDE_ROOM`` beside the grid inside the printer margin so there always is room
-(``layout.imposition``): 1 mm, which keeps 3x3 poker cards (63.5 x 88.9 mm) on Letter. Where cards touch (gap 0) a line is blocked across the grid, so
-its guides fall in the outer margins only; a gap of at least ``2 * MIN_OFFSET + MIN_MARK`` gets
-a centred guide too (on white when the gap is wider than the two bleeds).
+(a card's corner, which the cut rounds), on a white halo so it shows on any colour.
+
+Where cards touch (gap 0) a line is blocked across the grid, so its guides fall in the outer
+margins only; in a gap of at least ``MIN_MARK`` a line also gets a centred guide between the
+cards (on white when the gap is wider than the two bleeds). Imposition keeps ``guide_room``
+beside the grid inside the printer margin (1 mm, which keeps 3x3 poker cards, 63.5 x 88.9 mm, on
+Letter) unless the guides between the cards already serve every line (``layout.deck``).
 """
 
 from __future__ import annotations
