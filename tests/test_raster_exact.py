@@ -111,8 +111,9 @@ def test_written_card_pngs_have_hard_edges(tmp_path):
 def test_a_pdfx1a_flattening_region_is_drawn_at_its_size_not_resampled():
     """A PDF/X-1a region 1338 x 592 px at 600 dpi is 160.56 x 71.04 pt, which float error makes
     592.0000000000001 px tall (as for 122 of the 331 regions the bundled games flatten): a bar
-    on its pixel grid stays pure black rows between pure white ones."""
-    from pnpgen.render.rasterflat import Region, render_rgb
+    on its pixel grid stays pure black ink rows between bare paper ones."""
+    from pnpgen.render.colour import CmykConverter
+    from pnpgen.render.rasterflat import Region, render_cmyk
 
     region = Region(x0=3.0, y0=5.0, px_w=1338, px_h=592, dpi=600.0)
     assert region.h * region.dpi / 72 != 592  # the float error this test is about
@@ -121,9 +122,9 @@ def test_a_pdfx1a_flattening_region_is_drawn_at_its_size_not_resampled():
         canvas.setFillColorRGB(0, 0, 0)
         canvas.rect(region.x0, region.y0 + region.h - 300 * 72 / 600, region.w, 100 * 72 / 600, stroke=0, fill=1)
 
-    image = render_rgb(region, draw)
+    image = render_cmyk(region, draw, CmykConverter())
     assert image.size == (1338, 592)
-    column = [image.getpixel((600, y))[0] for y in range(592)]
-    assert set(column) == {0, 255}
-    black = [y for y, v in enumerate(column) if v == 0]
+    column = [image.getpixel((600, y)) for y in range(592)]
+    assert set(column) == {(0, 0, 0, 0), (0, 0, 0, 255)}
+    black = [y for y, v in enumerate(column) if v[3] == 255]
     assert abs(black[0] - 200) <= 1 and abs(black[-1] - 299) <= 1 and black == list(range(black[0], black[-1] + 1))

@@ -13,19 +13,20 @@ from reportlab.pdfgen.canvas import Canvas
 from pnpgen.render.fonts import font_name
 from pnpgen.render.images import draw_image
 from pnpgen.render.pdfdoc import text_out
+from pnpgen.render.presscanvas import ink_use
 from pnpgen.render.textfit import FitResult, unit_width
-from pnpgen.template.colour import parse_hex
+from pnpgen.template.colour import parse_hex, rgb
 from pnpgen.template.model import Colour, Icon
 from pnpgen.template.resolve import ShapeOp, TextOp
 
 
 def _fill(c: Canvas, col: Colour) -> None:
     # Alpha only when needed: each alpha value adds an ExtGState to the page.
-    c.setFillColorRGB(col[0], col[1], col[2], alpha=col[3] if col[3] < 1 else None)
+    c.setFillColor(rgb(col), alpha=col[3] if col[3] < 1 else None)
 
 
 def _stroke(c: Canvas, col: Colour) -> None:
-    c.setStrokeColorRGB(col[0], col[1], col[2], alpha=col[3] if col[3] < 1 else None)
+    c.setStrokeColor(rgb(col), alpha=col[3] if col[3] < 1 else None)
 
 
 def _path(c: Canvas, op: ShapeOp):
@@ -92,7 +93,10 @@ def draw_shape(c: Canvas, op: ShapeOp) -> None:
 def _rl(col: Colour):
     from reportlab.lib.colors import Color
 
-    return Color(col[0], col[1], col[2], alpha=col[3])
+    out = Color(col[0], col[1], col[2], alpha=col[3])
+    if getattr(col, "cmyk", None) is not None:
+        out.cmyk = col.cmyk  # a cmyk(…) colour's inks, for CMYK outputs
+    return out
 
 
 def _draw_label(c: Canvas, op: ShapeOp) -> None:
@@ -116,30 +120,36 @@ def _icon_colour(value: str | None, text_colour: Colour) -> Colour | None:
 
 
 def draw_icon(c: Canvas, icon: Icon, x: float, baseline: float, size: float, text_colour: Colour) -> None:
-    """An icon's em-unit shapes (y up from the baseline) scaled to the running font size."""
-    for s in icon.shapes:
-        def em(v, extent: float) -> float:
-            return (float(v[:-1]) / 100.0 * extent if isinstance(v, str) else v) * size
+    """An icon's em-unit shapes (y up from the baseline) scaled to the running font size; inked
+    as text is (``presscanvas``): they stand in the line of text."""
+    with ink_use(c, "text"):
+        for s in icon.shapes:
+            _draw_icon_shape(c, icon, s, x, baseline, size, text_colour)
 
-        op = ShapeOp(
-            kind=s.kind,
-            x=x + em(s.x, icon.width),
-            y=baseline + em(s.y, 1.0),
-            w=em(s.w, icon.width),
-            h=em(s.h, 1.0),
-            r=s.r * size,
-            points=tuple((x + em(px, icon.width), baseline + em(py, 1.0)) for px, py in s.points),
-            fill=_icon_colour(s.fill, text_colour),
-            fill2=_icon_colour(s.fill2, text_colour),
-            stroke=_icon_colour(s.stroke, text_colour),
-            stroke_width=s.stroke_width,
-            dash=s.dash,
-            text=s.text or "",
-            font=s.font,
-            size=s.size * size,
-            align=s.align,
-        )
-        draw_shape(c, op)
+
+def _draw_icon_shape(c: Canvas, icon: Icon, s, x: float, baseline: float, size: float, text_colour: Colour) -> None:
+    def em(v, extent: float) -> float:
+        return (float(v[:-1]) / 100.0 * extent if isinstance(v, str) else v) * size
+
+    op = ShapeOp(
+        kind=s.kind,
+        x=x + em(s.x, icon.width),
+        y=baseline + em(s.y, 1.0),
+        w=em(s.w, icon.width),
+        h=em(s.h, 1.0),
+        r=s.r * size,
+        points=tuple((x + em(px, icon.width), baseline + em(py, 1.0)) for px, py in s.points),
+        fill=_icon_colour(s.fill, text_colour),
+        fill2=_icon_colour(s.fill2, text_colour),
+        stroke=_icon_colour(s.stroke, text_colour),
+        stroke_width=s.stroke_width,
+        dash=s.dash,
+        text=s.text or "",
+        font=s.font,
+        size=s.size * size,
+        align=s.align,
+    )
+    draw_shape(c, op)
 
 
 def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
@@ -153,7 +163,7 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
         top = op.y + block
     baseline = top - fit.ascent
     t = c.beginText()
-    t.setFillColorRGB(*op.color[:3])
+    t.setFillColor(rgb(op.color))
     icons: list[tuple[Icon, float, float]] = []
     current_font = font = None
     for line in fit.lines:

@@ -1,8 +1,12 @@
 """Transparency flattening for PDF/X-1a (no transparency allowed): a card face's see-through shapes
 replaced by opaque ones that print the same, where that can be done exactly.
 
-A shape with a fill or stroke colour below full opacity is composited (in sRGB, as a viewer blends
-the RGB page) over what lies beneath it, when that is known exactly:
+A shape with a fill or stroke colour below full opacity is composited over what lies beneath it,
+when that is known exactly. Compositing is done in the output's inks, as a RIP blends a PDF/X-4 page
+whose transparency group is DeviceCMYK (``presscanvas``): both colours are converted to CMYK (each as
+it is used, so a thin near-black stroke is black ink only, as ``colour`` decides), then mixed, and the
+result is a ``cmyk(…)`` colour used as it is. Without a converter (tests of the geometry) it is done
+in sRGB. What lies beneath may be:
 
 - nothing drawn beneath on the card: the paper (white);
 - one opaque plain rectangle covering it, with nothing else drawn between: its colour;
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pnpgen.render.colour import THIN_STROKE
+from pnpgen.template.colour import InkColour, rgb
 from pnpgen.template.resolve import ShapeOp
 
 _EPS = 0.01
@@ -53,35 +59,62 @@ def _covers(op, box) -> bool:
     return x0 <= box[0] + _EPS and y0 <= box[1] + _EPS and x1 >= box[2] - _EPS and y1 >= box[3] - _EPS
 
 
-def _backdrop(ops: list, i: int, box):
-    """(kind, value) beneath ``box`` before op ``i``: ("solid", rgb), ("gradient", op) or None."""
+class _Space:
+    """Where colours are mixed: the converter's CMYK (as each colour is used), or sRGB (None)."""
+
+    def __init__(self, converter) -> None:
+        self.converter = converter
+        self.paper = (0.0, 0.0, 0.0, 0.0) if converter is not None else (1.0, 1.0, 1.0)
+
+    def of(self, col, use: str = "area") -> tuple:
+        if self.converter is None:
+            return tuple(col[:3])
+        out = self.converter.colour(rgb(col), use)
+        return (out.cyan, out.magenta, out.yellow, out.black)
+
+    def colour(self, values: tuple):
+        """A mixed colour as a shape's colour (opaque)."""
+        if self.converter is None:
+            return tuple(values) + (1.0,)
+        return InkColour(tuple(round(v, 4) for v in values))
+
+
+def _stroke_use(op) -> str:
+    return "line" if op.stroke_width <= THIN_STROKE else "area"
+
+
+def _backdrop(ops: list, i: int, box, space: _Space):
+    """(kind, value) beneath ``box`` before op ``i``: ("solid", colour in ``space``), ("gradient", op) or None."""
     for j in range(i - 1, -1, -1):
         below = ops[j]
         if not _overlap(_box(below), box):
             continue
         if _covers(below, box):
-            return ("gradient", below) if below.fill2 is not None else ("solid", below.fill[:3])
+            return ("gradient", below) if below.fill2 is not None else ("solid", space.of(below.fill))
         return None
-    return ("solid", (1.0, 1.0, 1.0))  # the paper
+    return ("solid", space.paper)
 
 
-def _over(src, bg) -> tuple[float, float, float, float]:
+def _over(src, use: str, bg: tuple, space: _Space):
     a = src[3]
-    return tuple(a * s + (1 - a) * b for s, b in zip(src[:3], bg)) + (1.0,)
+    return space.colour(tuple(a * s + (1 - a) * b for s, b in zip(space.of(src, use), bg)))
 
 
-def _gradient_at(op: ShapeOp, y: float) -> tuple[float, float, float]:
-    """The colour of ``op``'s vertical gradient (fill at its top, fill2 at its bottom) at height y."""
+def _gradient_at(op: ShapeOp, y: float, space: _Space) -> tuple:
+    """The colour of ``op``'s vertical gradient (fill at its top, fill2 at its bottom) at height y;
+    a press shading interpolates its converted end colours, so this does too."""
     t = 0.0 if op.h <= 0 else min(1.0, max(0.0, (op.y + op.h - y) / op.h))
-    return tuple(a + (b - a) * t for a, b in zip(op.fill[:3], op.fill2[:3]))
+    return tuple(a + (b - a) * t for a, b in zip(space.of(op.fill), space.of(op.fill2)))
 
 
 def _see_through(col) -> bool:
     return col is not None and 0 < col[3] < 1
 
 
-def flatten(ops: list) -> list:
-    """``ops`` with every see-through shape that can be flattened exactly made opaque."""
+def flatten(ops: list, converter=None) -> list:
+    """``ops`` with every see-through shape that can be flattened exactly made opaque, mixed in the
+    CMYK of ``converter`` (a ``colour.CmykConverter``; None: in sRGB)."""
+    space = _Space(converter)
     out = list(ops)
     for i, op in enumerate(ops):
         if not isinstance(op, ShapeOp) or op.kind in ("image", "text"):
@@ -93,22 +126,22 @@ def flatten(ops: list) -> list:
         if stroke_st and has_fill:
             continue  # the stroke lies over its own fill and the backdrop at once
         box = _box(op)
-        under = _backdrop(out, i, box)
+        under = _backdrop(out, i, box, space)
         if under is None:
             continue
         kind, value = under
         if kind == "solid":
-            new = replace(op, fill=_over(op.fill, value) if fill_st else op.fill,
-                          stroke=_over(op.stroke, value) if stroke_st else op.stroke)
+            new = replace(op, fill=_over(op.fill, "area", value, space) if fill_st else op.fill,
+                          stroke=_over(op.stroke, _stroke_use(op), value, space) if stroke_st else op.stroke)
         elif fill_st:
             x0, y0, x1, y1 = _box(replace(op, stroke=None))
-            top, bottom = _gradient_at(value, y1), _gradient_at(value, y0)
-            new = replace(op, fill=_over(op.fill, top), fill2=_over(op.fill, bottom))
+            top, bottom = _gradient_at(value, y1, space), _gradient_at(value, y0, space)
+            new = replace(op, fill=_over(op.fill, "area", top, space), fill2=_over(op.fill, "area", bottom, space))
         else:
-            top, bottom = _gradient_at(value, box[3]), _gradient_at(value, box[1])
+            top, bottom = _gradient_at(value, box[3], space), _gradient_at(value, box[1], space)
             if max(abs(a - b) for a, b in zip(top, bottom)) * 255 >= 1:
                 continue
             mid = tuple((a + b) / 2 for a, b in zip(top, bottom))
-            new = replace(op, stroke=_over(op.stroke, mid))
+            new = replace(op, stroke=_over(op.stroke, _stroke_use(op), mid, space))
         out[i] = new
     return out

@@ -2,9 +2,13 @@
 
 A :class:`PdfX` is handed to ``pdfdoc.new_canvas``; it
 
-- routes every colour through :class:`pnpgen.render.colour.CmykConverter` (reportlab's
-  ``_enforceColorSpace`` hook, used by the canvas and its text objects), so the file has DeviceCMYK
-  and DeviceGray only; pictures are converted where they are embedded (``images``);
+- routes every colour through :class:`pnpgen.render.colour.CmykConverter`, told what the colour is
+  drawn as (text, thin stroke or area: ``presscanvas``), so the file has DeviceCMYK and DeviceGray
+  only, text and fine lines in near-neutral colours are black ink only, and no colour exceeds the
+  ink limit (a template's ``cmyk(…)`` colour over it is a note, see :func:`note`); pictures are
+  converted where they are embedded (``images``);
+- for PDF/X-4, gives every page and form holding transparency a group blending in DeviceCMYK
+  (``presscanvas``), the space the X-1a flattener blends in (``rasterflat``);
 - adds the OutputIntent (``/S /GTS_PDFX``) with the shipped CMYK profile as ``DestOutputProfile``,
   the Info keys ``GTS_PDFXVersion`` (and ``GTS_PDFXConformance`` for X-1a:2001) and ``Trapped False``,
   and for PDF/X-4 the XMP metadata stream that standard requires;
@@ -23,6 +27,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
+from pnpgen.render import presscanvas
 from pnpgen.render.colour import DEFAULT_CONDITION, CmykConverter, OutputCondition
 
 # The names ``--pdfx`` takes.
@@ -80,7 +85,7 @@ class PdfX:
         canvas._pnp_problems = []
         canvas._pnp_notes = {}
         canvas._pnp_where = ""
-        canvas._enforceColorSpace = self.converter.colour if self.transparency else self._opaque
+        presscanvas.install(canvas, lambda value, use: self._ink(canvas, value, use), groups=self.transparency)
         doc = canvas._doc
         profile = PDFStream(PDFDictionary({"N": 4}), self.condition.profile_bytes())
         intent = PDFDictionary({
@@ -98,11 +103,19 @@ class PdfX:
         catalog.__NoDefault__ = list(type(catalog).__NoDefault__) + ["OutputIntents"]
         doc.info.__class__ = _info_class(self)
 
-    def _opaque(self, value):
+    def _ink(self, canvas, value, use: str):
+        out = self.converter.colour(value, use)
+        total = getattr(out, "given_total", None)
+        if total is not None:
+            given, used = _cmyk_text(getattr(value, "cmyk", None) or value), _cmyk_text(out)
+            limit = self.condition.ink_limit
+            note(canvas, canvas._pnp_where, f"ink {given}",
+                 f"colour {given} is {total * 100:.0f} % total ink, over the {limit * 100:.0f} % this "
+                 f"printing condition allows; printed as {used} (cyan, magenta and yellow reduced) — "
+                 f"give inks adding up to at most {limit * 100:.0f}")
         # X-1a: a colour's "opacity 1" would still make text objects write a graphics state (and
         # mark the file PDF 1.4); opacity below 1 reaching the canvas is refused there.
-        out = self.converter.colour(value)
-        if getattr(out, "alpha", None) is not None and out.alpha >= 1:
+        if not self.transparency and getattr(out, "alpha", None) is not None and out.alpha >= 1:
             out.alpha = None
         return out
 
@@ -121,6 +134,14 @@ class PdfX:
         problem = TransparencyProblem(canvas._pnp_where or "pnpgen's own drawing", what)
         if problem not in canvas._pnp_problems:  # once per template line, not once per card
             canvas._pnp_problems.append(problem)
+
+
+def _cmyk_text(value) -> str:
+    """A CMYK colour as a template writes it: ``cmyk(c,m,y,k)`` in percent."""
+    if hasattr(value, "cyan"):
+        d = value.density
+        value = (value.cyan * d, value.magenta * d, value.yellow * d, value.black * d)
+    return "cmyk(" + ",".join(f"{v * 100:g}" for v in value) + ")"
 
 
 _CONVERTERS: dict[str, CmykConverter] = {}

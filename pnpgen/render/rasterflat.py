@@ -10,12 +10,16 @@ per distinct face (the face is a form every copy reuses), in three passes:
    see-through shapes themselves and the text that can be lifted (3);
 2. each *region* (the boxes of the see-through shapes, padded by two pixels for anti-aliasing,
    snapped to the pixel grid of the face's bleed box, overlapping ones merged) is drawn again,
-   alone, on an RGB page with the normal drawing code (so it shows exactly what the RGB and PDF/X-4
-   files show), rendered by pdfium at twice the print resolution (:func:`resolution`: 600 dpi for
-   the default ``--dpi 300``), turned into CMYK through the build's ICC transform
-   (``CmykConverter.raster``: the same transform as the vector colours, neutral greys as black ink
-   only, like vector greys, so nothing shifts at a region's edge) and placed, opaque, over the
-   region (Flate with PNG predictors, lossless);
+   alone, with the normal drawing code, rendered by pdfium at twice the print resolution
+   (:func:`resolution`: 600 dpi for the default ``--dpi 300``) and blended **in CMYK**, as a RIP
+   blends the PDF/X-4 file (whose transparency groups are DeviceCMYK, ``presscanvas``): every colour
+   and picture is first converted to the inks the vectors get (``CmykConverter.colour``, by use:
+   text and thin strokes in near-neutral colours black ink only; ``CmykConverter.image``), then
+   drawn in two renders of ink amounts instead of colours — cyan, magenta, yellow as the three
+   channels of one, black in the other, each as 1 − ink so that the paper is 0 ink. Compositing
+   (opacity, soft masks, anti-aliasing, gradients, picture scaling) is linear per channel, so the two
+   renders together are the CMYK blend. The result is placed, opaque, over the region (Flate with
+   PNG predictors, lossless);
 3. text that lies beneath no later shape is drawn after the images, as vector text, and so is
    everything drawn after the last see-through shape.
 
@@ -43,8 +47,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from PIL import Image
+from PIL import Image, ImageChops
 
+from pnpgen.render import presscanvas
 from pnpgen.template.resolve import ShapeOp, TextOp
 
 # Pixels of padding around a see-through shape: anti-aliasing touches one pixel past an edge.
@@ -237,8 +242,8 @@ def draw_area(canvas: Any, region: Region, key: Any, draw_rgb: Callable[[Any], N
     if name is None:
         hit = _CACHE.get(full_key)
         if hit is None:
-            rgb = render_rgb(region, draw_rgb)
-            hit = (rgb.width, rgb.height, _flate_with_predictors(converter.raster(rgb)))
+            cmyk = render_cmyk(region, draw_rgb, converter)
+            hit = (cmyk.width, cmyk.height, _flate_with_predictors(cmyk))
             if len(_CACHE) >= _CACHE_MAX:
                 _CACHE.clear()
             _CACHE[full_key] = hit
@@ -261,18 +266,58 @@ def draw_area(canvas: Any, region: Region, key: Any, draw_rgb: Callable[[Any], N
     canvas.restoreState()
 
 
-def render_rgb(region: Region, draw_rgb: Callable[[Any], None]) -> Image.Image:
-    """``region`` as the RGB drawing shows it, over white paper, exactly ``px_w`` x ``px_h``
-    (drawn at that size by ``raster.rasterise``, never resampled)."""
+class _InkChannels:
+    """Stands in for a press standard on a region's render canvas: colours (``presscanvas``) and
+    pictures (``images``, which asks ``converter.image``) become the ink amounts of ``channels``
+    ("cmy": cyan, magenta, yellow as red, green, blue; "k": black in all three), as 1 − ink."""
+
+    transparency = True  # a render canvas keeps transparency: blending it is the point
+
+    def __init__(self, converter, channels: str) -> None:
+        self.cmyk = converter
+        self.channels = channels
+        self.converter = self  # images.py converts pictures through ``standard.converter.image``
+
+    def install(self, canvas) -> None:
+        canvas._pnp_standard = self
+        presscanvas.install(canvas, self.ink)
+
+    def finish(self, canvas) -> None:
+        pass
+
+    def ink(self, value, use: str):
+        from reportlab.lib.colors import Color
+
+        out = self.cmyk.colour(value, use)
+        c, m, y, k = (v * out.density for v in (out.cyan, out.magenta, out.yellow, out.black))
+        values = (c, m, y) if self.channels == "cmy" else (k, k, k)
+        return Color(*(1 - v for v in values), alpha=out.alpha)
+
+    def image(self, im: Image.Image) -> tuple[Image.Image, Image.Image | None]:
+        cmyk, alpha = self.cmyk.image(im)
+        bands = cmyk.split()
+        picked = bands[:3] if self.channels == "cmy" else (bands[3],) * 3
+        return ImageChops.invert(Image.merge("RGB", picked)), alpha
+
+
+def render_cmyk(region: Region, draw_rgb: Callable[[Any], None], converter) -> Image.Image:
+    """``region`` as ``draw_rgb(canvas)`` draws it, blended in the CMYK of ``converter`` over
+    paper (0 ink), exactly ``px_w`` x ``px_h`` (drawn at that size by ``raster.rasterise``, never
+    resampled)."""
     from pnpgen.render import pdfdoc, raster
 
     r = region
-    canvas = pdfdoc.new_canvas((r.w, r.h), "pnpgen flattening region", standard=None)
-    canvas.translate(-r.x0, -r.y0)
-    draw_rgb(canvas)
-    canvas.showPage()
-    (image,) = raster.rasterise(pdfdoc.pdf_bytes(canvas), r.px_w, r.px_h)
-    return image
+    renders = []
+    for channels in ("cmy", "k"):
+        canvas = pdfdoc.new_canvas((r.w, r.h), "pnpgen flattening region", standard=None)
+        _InkChannels(converter, channels).install(canvas)
+        canvas.translate(-r.x0, -r.y0)
+        draw_rgb(canvas)
+        canvas.showPage()
+        (image,) = raster.rasterise(pdfdoc.pdf_bytes(canvas), r.px_w, r.px_h)
+        renders.append(ImageChops.invert(image.convert("RGB")))
+    c, m, y = renders[0].split()
+    return Image.merge("CMYK", (c, m, y, renders[1].getchannel(0)))
 
 
 def _flate_with_predictors(cmyk: Image.Image) -> bytes:
