@@ -349,7 +349,14 @@ def quotations(text: str, quoted_names: Iterable[str] = ()) -> list[tuple[int, i
     quote marks themselves (‘"Spider" Solitaire’): their marks are not read as quotations, and a
     quotation of such a name (“"Gator" Lacroix”) gives the name whole."""
     masked = text
+    plain_lower = None
     for name in quoted_names:
+        # Masking only turns quote marks into _MASK, which no name holds: a name not in the text is
+        # not in the masked text either (most texts hold none of the game's few quoted names).
+        if plain_lower is None:
+            plain_lower = text.lower()
+        if name.lower() not in plain_lower:
+            continue
         lowered = masked.lower()
         at = lowered.find(name.lower())
         while at >= 0:

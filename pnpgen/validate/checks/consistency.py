@@ -108,14 +108,19 @@ def _written_forms(text: str, icons):
 def _plain_runs(text: str, keys: set, firsts: set, longest: int):
     """(key, form) for each run of 2..``longest`` words joined by plain spaces whose key is in
     ``keys``; only runs starting with one of the keys' first words (``firsts``) are built."""
+    upper = [w.upper().replace("’", "'") for w in _WORD.findall(text)]
+    starts = [i for i, first in enumerate(upper) if first in firsts]
+    if not starts:
+        return
     found = list(_WORD.finditer(text))
-    upper = [m.group(0).upper().replace("’", "'") for m in found]
-    plain = [not text[a.end():b.start()].strip() and a.end() < b.start() for a, b in zip(found, found[1:])]
-    for i, first in enumerate(upper):
-        if first not in firsts:
-            continue
+
+    def plain(k: int) -> bool:  # words k and k+1 joined by plain spaces only
+        a, b = found[k], found[k + 1]
+        return a.end() < b.start() and not text[a.end():b.start()].strip()
+
+    for i in starts:
         for n in range(2, longest + 1):
-            if i + n > len(upper) or not plain[i + n - 2]:
+            if i + n > len(upper) or not plain(i + n - 2):
                 break
             key = tuple(upper[i:i + n])
             if key in keys:
