@@ -50,11 +50,16 @@ def test_words_are_unicode_words():
 
 
 def test_never_doubled_marks_are_certain_the_others_likely():
-    assert [d.certain for d in doubled_punctuation("REVEAL:: DEAL 1.. Run!!")] == [True, False, False]
+    assert [d.certain for d in doubled_punctuation("REVEAL:: DEAL 1.. Run!!")] == [True, False]
     assert [d.certain for d in doubled_punctuation("REVEAL:: DEAL")] == [True]
     assert [d.certain for d in doubled_punctuation("BY THIS ENEMY..")] == [False]
-    assert [d.certain for d in doubled_punctuation("Run!!")] == [False]
     assert doubled_punctuation("Wait... no. And then....") == []
+
+
+def test_a_shout_is_the_writers_voice():
+    """MarvelsDB's flavour "I am Groot!!!" and "EEEEEE!!!": repeated ! and ? are meant."""
+    assert doubled_punctuation('"I am Groot!!!" —Groot') == []
+    assert doubled_punctuation("Run!! Who?? What?!") == []
 
 
 def test_space_before_an_ellipsis_is_not_a_stray_space():

@@ -22,9 +22,10 @@ class TextDefect:
     certain: bool = True  # False: likely a slip, but a careful writer may mean it (reported more softly)
 
 
-_DOUBLED = re.compile(r"(?<!\.)([:;,!?])\1+|(?<!\.)\.\.(?!\.)")
-# A doubled colon, semicolon or comma is never meant; "!!", "??" and ".." sometimes are (a shout,
-# a trailing-off) or are an ellipsis typed short, so those are reported as likely, not certain.
+_DOUBLED = re.compile(r"(?<!\.)([:;,])\1+|(?<!\.)\.\.(?!\.)")
+# A doubled colon, semicolon or comma is never meant; ".." sometimes is (a trailing-off) or is an
+# ellipsis typed short, so it is reported as likely, not certain. "!!!" and "??" are the writer's
+# voice ("I am Groot!!!"), not a slip: not reported.
 _NEVER_DOUBLED = {":", ";", ","}
 _SPACE_BEFORE = re.compile(r"\w( +)([,.;:!?])(?![\w.])")  # "icon ." but not an ellipsis " ..."
 _MISSING_AFTER = re.compile(r"[^\W\d_]{2,}([,;:])(?=[^\W\d_])")

@@ -56,7 +56,9 @@ class _Names:
     """The game's card names, for telling a misspelt reference from a quotation."""
 
     def __init__(self, ctx: CheckContext):
-        self.names = {_norm(c.name) for c in ctx.game.cards if c.name is not None}
+        # A name printed in quotes ('"We Are Groot"') is named in text without them.
+        self.names = {n for c in ctx.game.cards if c.name is not None
+                      for n in (_norm(c.name), _norm(c.name).strip('"“”'))}
         self.ordered = sorted(self.names)  # sorted once: each suggestion is one pass over the names
         self.index = OneEditIndex(self.names)
         self.by_word: dict[str, set[str]] = {}
@@ -86,6 +88,8 @@ def _reference(text: str, start: int, end: int, quoted: str, names: _Names) -> b
     bare = quoted.strip().rstrip(",.")
     if not _name_shaped(bare) or _ATTRIBUTION.search(text, 0, start):
         return False
+    if quoted.rstrip().endswith((".", "…")) and not _AFTER.match(text, end):
+        return False  # a sentence closed inside the quote marks is speech: “I am Iron Man.”
     return bool(_AFTER.match(text, end) or _BEFORE.search(text, max(0, start - 12), start)
                 or names.near(_norm(bare)))
 
