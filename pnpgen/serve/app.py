@@ -64,7 +64,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     stop = threading.Event()
     editor = Editor(studio)
     opened = threading.Event()        # the page has its first thumbnails
-    recheck = _Rechecker(lambda paths: changed(paths))
+    recheck = _Rechecker(lambda _paths: rechecked())
     settled: dict[Path, str] = {}     # files the studio wrote and has read again: digest of those bytes
 
     def changed(paths: list[str] | None) -> None:
@@ -72,6 +72,11 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         if studio.refresh(paths, check=False):
             events.publish("state", studio.state())
             studio.check()
+        events.publish("state", studio.state())
+
+    def rechecked() -> None:
+        """After an edit (the card already shown as written): its findings."""
+        studio.check()
         events.publish("state", studio.state())
 
     def saved(paths: list[str] | None) -> None:
@@ -110,6 +115,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         yield
         stop.set()
         events.close()
+        studio.close()
 
     async def index(_request: Request) -> Response:
         return HTMLResponse(page, headers=NO_CACHE)

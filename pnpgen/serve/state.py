@@ -12,6 +12,9 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -88,6 +91,7 @@ class Studio:
         self._generation = 0                      # bumped when art or fonts change (see refresh)
         self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
         self.checking = False                     # an edit is shown; its findings are being checked again
+        self._pool: ProcessPoolExecutor | None = None
 
     @property
     def directory(self) -> Path:
@@ -132,21 +136,46 @@ class Studio:
             return True
 
     def check(self) -> bool:
-        """Validate the cards shown (after ``refresh(check=False)`` or an edit); False when they
-        changed meanwhile (the change brings its own check)."""
-        with self._refreshing:
+        """Validate the cards shown (after ``refresh(check=False)`` or an edit, whose file is
+        written); False when they changed meanwhile (the change brings its own check).
+
+        The check runs in a process of its own (:meth:`_checker`), reading the folder from disk: a
+        large game's check is seconds of pure Python, which in a thread of this process would hold
+        the interpreter's lock and make every request of the page wait."""
+        with self._lock:
+            snap = self.snapshot
+        if snap is None:
+            return False
+        try:
+            findings = self._checker().submit(_check_folder, str(self.directory), self.previewer.fit).result()
+        except (SpecError, ValueError, OSError):     # the folder broke after this load: the next refresh says how
             with self._lock:
-                snap = self.snapshot
-            if snap is None:
-                return False
+                self.checking = self.snapshot is not snap and self.checking
+            return False
+        except BrokenProcessPool:    # the checker died (killed, out of memory): check here instead
+            self._pool = None
             findings = list(validate_game(snap.game, with_fit=self.previewer.fit).findings)
-            with self._lock:
-                if self.snapshot is not snap:
-                    return False
-                self.snapshot = replace(snap, findings=findings, version=self.version + 1)
-                self.version += 1
-                self.checking = False
-                return True
+        with self._lock:
+            if self.snapshot is not snap:
+                return False
+            self.snapshot = replace(snap, findings=findings, version=self.version + 1)
+            self.version += 1
+            self.checking = False
+            return True
+
+    def _checker(self) -> ProcessPoolExecutor:
+        """One spawned process, kept for the studio's run (spawned, not forked: the studio has threads)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"))
+            return self._pool
+
+    def close(self) -> None:
+        """Stop the checking process."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _drawn(self, game: Game, findings: list[Any] | None) -> Snapshot:
         """A snapshot of ``game``: every card's image key, the thumbnails already drawn, and the
@@ -394,6 +423,13 @@ class Studio:
             job.done, job.state = job.total, "done"
         except Exception as err:  # noqa: BLE001 — a failed background job is shown in the page, not lost
             job.error, job.state = _one_line(err), "failed"
+
+
+def _check_folder(directory: str, fit: bool) -> list[Any]:
+    """The findings of the game or expansion in ``directory`` as it is on disk (in the checker process)."""
+    from pnpgen.spec import load_game
+
+    return list(validate_game(load_game(directory), with_fit=fit).findings)
 
 
 def _only(game: Game, card_ids: list[str] | None, keep_base: bool = False) -> Game:
