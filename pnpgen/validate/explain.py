@@ -75,7 +75,8 @@ _ENTRIES = (
     Explanation(
         "GLYPH001", "error",
         "A character of a card's text that no font of its style (font, bold font, `fallback:` fonts) has "
-        "a glyph for; the finding gives the character and its code point.",
+        "a glyph for; the finding gives the character and its code point. A character one template box "
+        "cannot print on three or more cards is one finding at the template line, naming the cards.",
         "The character would print as nothing.",
         "Replace the character, or add a font that has it to the style's `fallback:` list."),
     Explanation(
@@ -126,8 +127,9 @@ _ENTRIES = (
         "REF001", "warning",
         "A quoted name in card text that is no card's name, when the quotation reads as a card reference: "
         "name-shaped (short, capitalised words, no ! ? ;) and followed by \"card\", after \"named\", or one "
-        "edit from or sharing most words with a card name of the game (“3 XENOSATHEM” CARD). Speech and "
-        "titles in flavour text are not references.",
+        "edit from or sharing most words with a card name of the game (“3 XENOSATHEM” CARD). Speech "
+        "(a sentence closed inside the quotes: “I am Iron Man.”) and titles in flavour text are not "
+        "references.",
         "A card that tells players to find another card by a name that does not exist cannot be played "
         "as written.",
         "Correct the quoted name to the card's exact name, or add the card."),
@@ -156,8 +158,9 @@ _ENTRIES = (
         "Nothing to fix; rewrite the ability in the grammar's terms if it can be."),
     Explanation(
         "TEXT001", "error / warning",
-        "Doubled punctuation in a card's name or text: `::`, `;;`, `,,` (errors: never meant), and `..`, "
-        "`!!`, `??` that are no ellipsis (warnings: a shout or a trailing-off may be meant).",
+        "Doubled punctuation in a card's name or text: `::`, `;;`, `,,` (errors: never meant), and `..` "
+        "that is no ellipsis (a warning: a trailing-off may be meant). Repeated `!` and `?` are the "
+        "writer's voice (\"I am Groot!!!\") and are not reported.",
         "A doubled mark is almost always a typing slip, and it prints.",
         "Write the mark once (or a real ellipsis `…` where one is meant)."),
     Explanation(
@@ -184,7 +187,10 @@ _ENTRIES = (
     Explanation(
         "TEXT005", "warning",
         "A word in card text or a card name that is not a known word but is one edit from one (the game's "
-        "own vocabulary first, then the dictionary of the game's `language:`).",
+        "own vocabulary first, then the dictionary of the game's `language:`). Not reported: proper "
+        "names (a capitalised word is checked only as a misspelt card name), dialect (\"tryin'\"), a text "
+        "in another register, a word in capitals inside lower-case prose (a sound: \"KRACK!\") and, "
+        "in English, a borrowed word with other letters (\"chére\").",
         "Misspellings print; one edit from a known word is the common shape of a typo.",
         "Correct the word; if it is a real term of the game, use it on a second card or add it to "
         "`rules.glossary`, or silence the check for the card."),
@@ -199,7 +205,10 @@ _ENTRIES = (
     Explanation(
         "TEXT007", "warning",
         "Two card names one edit apart (\"Rangr\" / \"Ranger\"), including an expansion's card beside a "
-        "base-game card.",
+        "base-game card. Names apart by design are not reported: an A/B marker, dictionary words on "
+        "both sides (\"Heads on Spikes\" / \"Heads on Pikes\"), another first letter or a letter added "
+        "at a word's end (\"Headpool\" / \"Deadpool\", \"Captain Americat\"), a styled character "
+        "(\"VEN#m\").",
         "One of the two is often a misspelling of the other.",
         "Correct the misspelt name; if both cards are meant (A/B variants), skip the check on them."),
     Explanation(
