@@ -69,3 +69,12 @@ def test_a_sentence_in_quotes_is_speech_not_a_card_reference(tmp_path: Path):
                      'Caller,"Search your deck for a ""Spider Woman"" card.",']
     found = _findings(tmp_path, rows, {"REF001"})
     assert [(code, card) for code, card, _ in found] == [("REF001", "caller")], found
+
+
+def test_capitals_are_emphasis_in_a_lower_case_game_not_a_keywords_case(tmp_path: Path):
+    """ "each TRAIT on your identity" beside "trait" everywhere else, and "psionic counters" beside the
+    keyword "PSIONIC", are emphasis; a keyword capitalised unlike its every other use is still a slip."""
+    rows = [f"Friend {n},Exhaust this ally: draw a card. Gain a trait.,The city sleeps." for n in range(8)]
+    rows += ["Hope,Gain each TRAIT on your identity.,", "Odd,Exhaust this Ally: draw a card.,"]
+    found = _findings(tmp_path, rows, {"TEXT004"})
+    assert [(code, card) for code, card, _ in found] == [("TEXT004", "odd")], found

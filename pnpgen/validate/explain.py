@@ -181,7 +181,8 @@ _ENTRIES = (
         "A word capitalised unlike the game's usual form of it (\"Discard\" where the game writes "
         "\"discard\" in nearly every one of six or more uses), in fields that hold sentences. Capitals "
         "that start a sentence, a line or a list item, follow bold keywords, icons, arrows or bullets, "
-        "or belong to proper names and card names do not count.",
+        "or belong to proper names and card names do not count, nor, in a game written mostly in lower "
+        "case, words in capitals (emphasis: \"each TRAIT\").",
         "Keywords written one way read as game terms; a stray form reads as a different term.",
         "Write the word as the rest of the cards do (the fix names the form)."),
     Explanation(

@@ -173,6 +173,11 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     # word written unlike its dominant form asks again whether its place excuses it.
     dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
     in_names = _name_words(ctx)
+    # In a game whose text is mostly lower case, capitals are emphasis ("each TRAIT on your
+    # identity", "PSIONIC" as a keyword beside "psionic counters"), not a keyword's own case; in a
+    # game set in capitals (Xenoshyft) a capitalised "Reveal:" among "REVEAL:" is a slip.
+    upper_words = sum(c for counter in forms.values() for w, c in counter.items() if w.isupper())
+    emphasis = upper_words * 2 < sum(sum(counter.values()) for counter in forms.values())
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
     texts: dict[str, set[str]] = defaultdict(set)  # each odd form -> the distinct texts using it
     cards = {}
@@ -184,6 +189,8 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
             if known is None or word == known[0]:
                 continue
             form, uses, total = known
+            if emphasis and (word.isupper() or form.isupper()):
+                continue
             if (form == word.lower() or word[1:] == form[1:]) and _excused(text, found, i, bold, icons):
                 continue  # a capital the place explains, on a word the game writes in lower case
             if word in in_names and not word.isupper():
