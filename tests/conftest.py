@@ -37,7 +37,6 @@ def pytest_configure(config):
 
 def pytest_runtest_setup(item):
     if item.get_closest_marker("sources") and _missing() and not _required():
-        _skipped.append(item.nodeid)
         pytest.skip(f"seed documents missing from {sources_dir()}")
 
 
@@ -48,8 +47,16 @@ def pytest_runtest_makereport(item, call):
     if call.excinfo is not None and call.excinfo.errisinstance(SourceMissing) and not _required():
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {call.excinfo.value}")
-        if item.nodeid not in _skipped:
-            _skipped.append(item.nodeid)
+    if report.skipped and (item.get_closest_marker("sources") or call.excinfo is not None
+                           and call.excinfo.errisinstance(SourceMissing)):
+        # A property travels with the report from a pytest-xdist worker to the summary.
+        report.user_properties.append(("skipped_for_sources", True))
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and ("skipped_for_sources", True) in report.user_properties \
+            and report.nodeid not in _skipped:
+        _skipped.append(report.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter):
