@@ -25,9 +25,10 @@ demo: $(VENV)/.installed
 	$(BIN)/pnpgen build $(GAMES)
 
 # System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
-# `playwright install`), poppler-utils (pdffonts, pdftoppm) and pngcheck. Installed when missing
+# `playwright install`), poppler-utils (pdffonts, pdftoppm), pngcheck and ghostscript (CMYK separations,
+# tests/test_pdfx_ink.py). Installed when missing
 # (as root, as on CI); a test that needs one fails rather than skips, so a missing tool is seen.
-TOOLS := chromium:chromium pdffonts:poppler-utils pngcheck:pngcheck
+TOOLS := chromium:chromium pdffonts:poppler-utils pngcheck:pngcheck gs:ghostscript
 tools:
 	@missing=$$(for t in $(TOOLS); do command -v $${t%%:*} >/dev/null || echo $${t#*:}; done); \
 	if [ -n "$$missing" ]; then \
