@@ -109,6 +109,7 @@ def large(n: int, runs: int) -> None:
           f"loaded {opened[0]:.2f} s; findings in {checked:.1f} s")
     print(f"edit -> card shown, median of {len(edits)}: {statistics.median(edits):.3f} s "
           f"(min {min(edits):.3f}, max {max(edits):.3f}); of which PATCH answered: {statistics.median(saves):.3f} s")
+    print("  each edit (shown / answered, s): " + ", ".join(f"{a:.2f}/{b:.2f}" for a, b in zip(edits, saves)))
 
 
 def serve(app) -> tuple[uvicorn.Server, int]:

@@ -329,7 +329,8 @@ class _Rechecker:
 
 
 def _settled(settled: dict[Path, str], path: Path) -> bool:
-    """Whether ``path`` holds the bytes the studio wrote and read again (the watcher's echo of our write)."""
+    """Whether ``path`` holds the bytes the studio last wrote and read again (the watcher's echo of
+    our own write): only a change by someone else makes the studio read the folder again."""
     path = path.resolve()
     if path not in settled:
         return False
@@ -337,7 +338,7 @@ def _settled(settled: dict[Path, str], path: Path) -> bool:
         now = digest(path.read_bytes()) if path.exists() else ""
     except OSError:
         return False
-    return settled.pop(path) == now
+    return settled[path] == now      # kept: the watcher may report one write more than once
 
 
 async def _answer(work: Any) -> Response:

@@ -33,8 +33,12 @@ function shown(card) {
 
 function plural(n, one, many) { return `${n} ${n === 1 ? one : (many || one + "s")}`; }
 
+let seen = -1;                  // the newest version drawn (a state or one edited card)
+
 function render(next) {
   if (state && next.version === state.version && next.checking === state.checking) return;   // the stream's first state, already drawn
+  if (next.version < seen) return;    // older than an edited card already shown: a newer state follows
+  seen = next.version;
   state = next;
   document.title = `${next.title || next.name} — pnpgen studio`;
   $("title").textContent = next.title || next.name;
@@ -109,6 +113,7 @@ function redrawTile(tile) {
   if (!state || !tile.id) return;
   const at = state.cards.findIndex((c) => c.id === tile.id);
   if (at < 0) return;
+  seen = Math.max(seen, tile.version);
   const card = { ...state.cards[at], ...tile };
   state.cards[at] = card;
   const old = $("card-" + card.id);
