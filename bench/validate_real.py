@@ -2,7 +2,8 @@
 
 Converts a local checkout of a public card database with bench/corpora/carddb.py into a pnpgen
 game folder (in a temporary directory), then runs `pnpgen validate GAME --format json` in a fresh
-process several times, and prints the median wall time and the findings per code and severity.
+process several times, and prints the median wall and CPU time (the CPU time is what to compare on
+a loaded machine) and the findings per code and severity.
 The card text is the publisher's and is not shipped: point the benchmark at your own checkout.
 
     .venv/bin/python bench/validate_real.py arkhamdb /path/to/arkhamdb-json-data [--runs 5] [--no-fit]
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,14 +35,18 @@ from carddb import convert  # noqa: E402  (the converter lives beside this scrip
 PNPGEN = Path(sys.executable).with_name("pnpgen")
 
 
-def run_once(game: Path, fit: bool) -> tuple[float, dict]:
+def run_once(game: Path, fit: bool) -> tuple[float, float, dict]:
+    """(wall s, CPU s: user + system of the command and the processes it started, the findings)."""
     command = [str(PNPGEN), "validate", str(game), "--format", "json"] + ([] if fit else ["--no-fit"])
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         sys.exit(f"pnpgen validate failed (exit {done.returncode}): {done.stderr.strip()}")
-    return wall, json.loads(done.stdout)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, json.loads(done.stdout)
 
 
 def main() -> None:
@@ -57,14 +63,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / args.kind
         converted = convert(args.kind, Path(checkout), game)
-        walls, report = [], {}
+        walls, cpus, report = [], [], {}
         for _ in range(args.runs):
-            wall, report = run_once(game, args.fit)
+            wall, cpu, report = run_once(game, args.fit)
             walls.append(wall)
+            cpus.append(cpu)
     codes = Counter((f["code"], f["severity"]) for f in report["findings"])
     print(f"pnpgen validate {args.kind} ({converted['cards']} cards, fit {'on' if args.fit else 'off'}): "
           f"median {statistics.median(walls):.2f} s wall of {args.runs} fresh processes "
-          f"(min {min(walls):.2f}, max {max(walls):.2f})")
+          f"(min {min(walls):.2f}, max {max(walls):.2f}); CPU (user + system, every process) "
+          f"median {statistics.median(cpus):.2f} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{report['errors']} errors, {report['warnings']} warnings, {report['infos']} notes")
     for (code, severity), count in sorted(codes.items()):
         print(f"  {code} {severity}: {count}")
