@@ -30,7 +30,9 @@ edges (thin see-through lines, frames), which is line art, and press flatteners 
 Resolution" preset: 1200 ppi for line art, 300 for gradients). Measured on the DriveThruCards
 files of xenoshyft and tidepool: 600 dpi against 300 costs 22 % more bytes (35.8 MB against
 29.3 MB; 25.3 MB as PDF/X-4) and 30 % more time (29 s against 22 s), and keeps 0.4 pt lines crisp;
-text stays vector whatever the resolution.
+text stays vector whatever the resolution. (These figures predate blending in CMYK, which renders
+each region twice; afterwards the same files took 51 s and 33.1 MB, timed while other work shared
+the machine.)
 
 Text beneath a see-through shape, or beneath a shape drawn after a see-through one, cannot be
 lifted (it would come out on top); it is drawn into the image where a region covers it and
