@@ -126,3 +126,38 @@ def test_tuned_player_discards_unused_instants_at_wrap_up(pools):
     q.hand[:] = [instant, armour]
     pol.wrap_up(g, q)
     assert q.hand == [armour] and q.discard[-1] is instant
+
+
+def test_plain_heuristic_basket_is_a_candidate(pools):
+    """The tuned heuristic never buys earlier-Wave or discount troops (Research Officers); the
+    lookahead also scores the plain heuristic's basket, so rollouts can choose those bodies when they
+    keep the Base standing (docs/simulation.md, "judged on survival")."""
+    from pnpgen.simulate.lookahead import PLAIN, BanningPolicy
+
+    p, rules = pools
+    found = 0
+    for seed in range(12):
+        g = new_game(p, rules, 2, random.Random(seed))
+        g.policy = pol = LookaheadPolicy()
+        draw_phase(g)
+        cands = pol._candidates(g, g.players[0], "t")
+        if frozenset({PLAIN}) not in cands:
+            continue
+        found += 1
+        # its basket differs from the tuned one's: it holds a card the tuned heuristic values at 0
+        copy_ = pol._copy(g, random.Random("t:dry"))
+        buyer = BanningPolicy()
+        buyer.banned = frozenset({PLAIN})
+        buyer.purchase(copy_, copy_.players[0])
+        troops = {c.id: c for wave in p.troops for c in wave}
+        bought = [troops[i] for i in copy_.tally.bought if i in troops]
+        assert any(c.discount_effects or c.wave < g.wave for c in bought)
+    assert found > 0
+    LookaheadPolicy.plain_candidate = False
+    try:
+        g = new_game(p, rules, 2, random.Random(0))
+        g.policy = pol = LookaheadPolicy()
+        draw_phase(g)
+        assert frozenset({PLAIN}) not in pol._candidates(g, g.players[0], "t")
+    finally:
+        LookaheadPolicy.plain_candidate = True

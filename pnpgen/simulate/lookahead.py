@@ -8,7 +8,8 @@ Three decisions, all played with the rules untouched (rules and policies stay ap
   of wear, unused instants discarded at Wrap-Up).
 * **Purchase.** Candidate baskets are made by the tuned heuristic itself with some cards left out
   (``BanningPolicy``: nothing, each card of its own basket in turn, every instant, every equipment,
-  every troop); baskets that come out the same are scored once. Each is scored by ``ROLLOUTS``
+  every troop), and by the plain heuristic (``PLAIN``: its basket may hold the troops the tuned one
+  never buys); baskets that come out the same are scored once. Each is scored by ``ROLLOUTS``
   rollouts of the rest of the Round (the other players' purchases, deployment, Enemy Deployment,
   Combat, Wrap-Up, and ``HORIZON - 1`` more Rounds) with the tuned heuristic; the least damage to
   the Base wins, ties keep the heuristic's basket.
@@ -77,8 +78,12 @@ class TunedPolicy(HeuristicPolicy):
             p.discard.append(c)
 
 
+PLAIN = "plain"  # in a ban set: value the market as the plain heuristic does (its survival buys)
+
+
 class BanningPolicy(TunedPolicy):
-    """The tuned heuristic, buying as if the cards of ``banned`` were worth nothing (a candidate basket)."""
+    """The tuned heuristic, buying as if the cards of ``banned`` were worth nothing (a candidate
+    basket); with ``PLAIN`` in ``banned``, valuing the cards as the plain heuristic does."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -86,6 +91,8 @@ class BanningPolicy(TunedPolicy):
 
     def _values(self, g: GameState, p: Player, cards: Any) -> list:
         cards = list(cards)
+        if PLAIN in self.banned:
+            return HeuristicPolicy._values(self, g, p, cards)
         values = super()._values(g, p, cards)
         banned = self.banned
         if banned:
@@ -116,6 +123,9 @@ class LookaheadPolicy(TunedPolicy):
     name = "lookahead"
     search_purchase = True   # which decisions are searched (the others are the heuristic's)
     search_react = True
+    # also score the plain heuristic's basket: the tuned one never buys earlier-Wave or discount
+    # troops (Research Officers), which cost the Base rounds at normal difficulty (docs/simulation.md)
+    plain_candidate = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -165,6 +175,8 @@ class LookaheadPolicy(TunedPolicy):
         for kind in (_is_instant, _is_equipment, _is_troop):
             if any(map(kind, own)):
                 add(frozenset(filter(kind, market.values())))
+        if self.plain_candidate:
+            add(frozenset({PLAIN}))
         return out
 
     def _rollout(self, g: GameState, p: Player, ban: frozenset, rng: random.Random) -> float:
