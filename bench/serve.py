@@ -95,6 +95,12 @@ def large(n: int, runs: int) -> None:
             while studio.checking:                      # the findings of the first load, in the background
                 time.sleep(0.2)
             checked = time.perf_counter() - start
+            # The thumbnails the browser fetches ahead of the view (its lazy-loading margin) go first:
+            # an edit's new image would wait behind them on the browser's six connections.
+            drawn = -1
+            while drawn != len(studio.snapshot.thumbs):
+                drawn = len(studio.snapshot.thumbs)
+                time.sleep(1.0)
             ids = [c["id"] for c in studio.state()["cards"]][:runs]
             for k, card_id in enumerate(ids):
                 total, saved = page.evaluate(EDIT_JS, [card_id, f"DEAL {k % 9 + 1} DAMAGE TO 1 ENEMY. DRAW 1 CARD."])

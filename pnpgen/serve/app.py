@@ -103,6 +103,9 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     async def lifespan(_app: Starlette):
         if studio.snapshot is None and studio.error is None:
             studio.refresh(None)
+        if studio.snapshot is not None and studio.snapshot.cards:
+            # The first screen's thumbnails, drawn while the browser fetches the page and lays out the grid.
+            threading.Thread(target=studio.thumb, args=(studio.snapshot.cards[0].id,), daemon=True).start()
         if studio.checking:       # loaded without its findings (run): check once the page has opened
             def check_later() -> None:
                 opened.wait(OPEN_GRACE)     # the check would slow the page's first thumbnails
