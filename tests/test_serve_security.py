@@ -51,7 +51,8 @@ def studio(tmp_path_factory):
     enemy = made.directory / "cards" / "enemy.yaml"
     enemy.write_text(re.sub(r"(?m)^(\s+ability:).*$", lambda m: m.group(1) + " " + OVERFLOW.strip(), enemy.read_text()))
     troop = made.directory / "cards" / "troop.yaml"
-    troop.write_text(troop.read_text().replace("name: My Troop", "name: My Trooop"))  # a warning finding too
+    # a warning finding too (TEXT002: two spaces in a row)
+    troop.write_text(troop.read_text().replace("DISCARD THIS CARD (FROM HAND)", "DISCARD THIS CARD  (FROM HAND)"))
     (made.directory / "art").mkdir(exist_ok=True)
     (made.directory / "art" / "evil.svg").write_bytes(EVIL_SVG)
     port = _free_port()
