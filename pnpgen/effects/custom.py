@@ -35,6 +35,13 @@ def version() -> int:
     return _version
 
 
+def fingerprint() -> tuple:
+    """What the registry holds, comparable across processes: a process started afresh knows the
+    same effects exactly when its fingerprint is equal (the version counter also counts changes
+    undone, e.g. an effect registered and removed again)."""
+    return tuple(sorted((c.name, c.pattern.pattern, c.reason, repr(c.trigger)) for c in _REGISTRY.values()))
+
+
 def register(name: str, pattern: str, reason: str, trigger: m.Trigger) -> CustomEffect:
     """Add a custom effect; ``pattern`` must match a whole normalised sentence."""
     if name in _REGISTRY:

@@ -28,15 +28,15 @@ MIN_CARDS = 1000
 PARTS = 2
 
 
-def _deck_checks(payload: str, codes: frozenset[str], strict: bool) -> tuple[int, ValidationResult]:
-    from pnpgen.effects.custom import version
+def _deck_checks(payload: str, codes: frozenset[str], strict: bool) -> tuple[tuple, ValidationResult]:
+    from pnpgen.effects.custom import fingerprint
     from pnpgen.heap import settle_for_good
     from pnpgen.render.workers import read_game_file, yield_to_drawing
 
     yield_to_drawing()
     game = read_game_file(payload)
     settle_for_good()
-    return version(), validate_game(game, strict=strict, only=set(codes))
+    return fingerprint(), validate_game(game, strict=strict, only=set(codes))
 
 
 class Validation:
@@ -70,7 +70,7 @@ class Validation:
     def result(self, fronts: dict, workers: int | None) -> ValidationResult:
         """Every check's findings: the other processes', and the front checks run here on ``fronts``
         (card id -> (card, FrontFacts), as ``validate_game`` takes them)."""
-        from pnpgen.effects.custom import version
+        from pnpgen.effects.custom import fingerprint
 
         here = validate_game(self._game, strict=self._strict, only=set(FRONT_CODES), workers=workers, fronts=fronts)
         results = []
@@ -80,7 +80,7 @@ class Validation:
                     known, there = pending.get()
                 except Exception:  # noqa: BLE001 - run that part here, where any error it has is raised
                     known, there = None, None
-                if there is None or known != version():
+                if there is None or known != fingerprint():
                     there = validate_game(self._game, strict=self._strict, only=set(part))
                 results.append(there)
         finally:

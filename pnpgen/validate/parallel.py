@@ -37,12 +37,12 @@ MIN_CARDS_PER_WORKER = 600
 
 
 def _card_work(game: Any, start: int, stop: int, with_fit: bool,
-               known: frozenset[int] = frozenset()) -> tuple[int, list[tuple[FrontFacts | None, Any]]]:
-    """(custom-effect registry version, [(front facts or None, ability readout or None)] for
+               known: frozenset[int] = frozenset()) -> tuple[tuple, list[tuple[FrontFacts | None, Any]]]:
+    """(custom-effect registry fingerprint, [(front facts or None, ability readout or None)] for
     ``game.cards[start:stop]``). None for a front means "not resolved here": so are the fronts of
     the cards at the positions in ``known`` (the caller has them already, e.g. from a build).
     ``game`` is the game, or the path of its file (``render.workers.game_file``) in a worker."""
-    from pnpgen.effects.custom import version
+    from pnpgen.effects.custom import fingerprint
     from pnpgen.render.workers import read_game_file
 
     if isinstance(game, str):
@@ -58,13 +58,13 @@ def _card_work(game: Any, start: int, stop: int, with_fit: bool,
                 facts = None
         readout = ability_readout(card)
         out.append((facts, readout[1:] if readout is not None else None))
-    return version(), out
+    return fingerprint(), out
 
 
 def precompute(ctx: CheckContext, workers: int) -> None:
     """Fill ``ctx``'s fronts and parsed abilities using up to ``workers`` processes (this one
     included). Does nothing when the deck is too small to be worth a second process."""
-    from pnpgen.effects.custom import version
+    from pnpgen.effects.custom import fingerprint
     from pnpgen.render.workers import game_file, page_ranges
 
     cards = ctx.game.cards
@@ -82,7 +82,7 @@ def precompute(ctx: CheckContext, workers: int) -> None:
     for card, (facts, _) in zip(cards, results):
         if facts is not None:
             ctx.prime_front(card, facts)
-    if all(v == version() for v, _ in parts):  # the workers knew the same custom effects as this process
+    if all(v == fingerprint() for v, _ in parts):  # the workers knew the same custom effects as this process
         ctx.parsed_abilities = [(card, *read) for card, (_, read) in zip(cards, results) if read is not None]
 
 
