@@ -37,7 +37,7 @@ tools:
 	fi
 
 test: $(VENV)/.installed-test tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 clean:
 	rm -rf $(VENV) output
