@@ -35,6 +35,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "shared_strings": (500_000, "distinct texts (shared strings) in one .xlsx workbook"),
     "xlsx_xml_mb": (64, "megabytes of XML unpacked from one .xlsx workbook (its zip's declared sizes)"),
     "extends_depth": (32, "templates in one `extends` chain"),
+    "raster_pixels": (100_000_000, "pixels (width × height) of one image pnpgen draws: a card PNG, a Tabletop Simulator "
+                                   "sheet, a preview or a print-and-cut image"),
     "image_pixels": (50_000_000, "pixels (width × height) of one picture, checked before it is decoded; the pictures "
                                  "embedded in one SVG count together"),
     "svg_elements": (10_000, "elements' worth of work in one SVG: deep elements, CSS rules, path data and text "

@@ -109,6 +109,13 @@ def draw_area(page, area: Rect, px_w: int, px_h: int) -> Image.Image:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
+    from pnpgen.errors import SpecError
+    from pnpgen.limits import limit, too_big
+
+    if px_w * px_h > limit("raster_pixels"):  # refused before pdfium allocates it (a 2000 mm card)
+        raise SpecError(too_big("raster_pixels", f"an image of {px_w:,} x {px_h:,} px is too large to draw "
+                                                 f"({area.w / PT_PER_IN * 25.4:.0f} x {area.h / PT_PER_IN * 25.4:.0f} mm)"),
+                        hint="use a smaller card size or a lower --dpi")
     # Pages with transparency get an alpha bitmap, as pypdfium2 and Chromium give them: pdfium
     # draws transparency groups wrongly into 3-byte bitmaps. Filled white first, so it is
     # composited on white as on paper.

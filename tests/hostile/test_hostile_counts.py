@@ -168,6 +168,11 @@ def _nothing(game: Path) -> None:
     pass
 
 
+def _huge_cards(game: Path) -> None:
+    yaml = game / "game.yaml"
+    yaml.write_text(re.sub(r"(?m)^(    size:) poker.*$", r"\1 2000mm x 2000mm", yaml.read_text(), count=1))
+
+
 # name -> (make the case in the game folder, command, expected, words the one error line must hold, options)
 # expected: "error" = one line, exit 2; "ok" = exit 0 (the case's own test then checks the output).
 CASES: dict[str, tuple[Callable[[Path], None], list[str], str, tuple[str, ...], dict]] = {
@@ -222,6 +227,9 @@ CASES: dict[str, tuple[Callable[[Path], None], list[str], str, tuple[str, ...], 
     "otf-cut-short": (_cut_font(OTF, 0.9), ["build"], "error", ("fonts/Cut.otf", "cut short"), {}),
     "ttf-cut-short": (_cut_font(TTF, 0.9), ["build"], "error", ("fonts/Cut.ttf", "cut short"), {}),
     "disk-full": (_nothing, ["build"], "error", ("out/", "File too large"), {"file_size": 20_000}),
+    # a 2000 mm card drawn as a shop PNG: 23,697 px square, refused before pdfium allocates it
+    "png-of-a-2000mm-card": (_huge_cards, ["build", "--png", "gamecrafter"], "error",
+                             ("23,697 x 23,697 px", "PNPGEN_LIMIT_RASTER_PIXELS"), {}),
 }
 
 
