@@ -71,6 +71,10 @@ def _caps() -> tuple[int, ...]:
 
 class _Local(threading.local):
     budget: Budget | None = None
+    # CPU clock when the face being resolved started: all the texts of one card face share
+    # ``face_seconds``, so a template of a hundred boxes each just under ``jinja_seconds`` still stops.
+    face_started: float | None = None
+    face_seconds: float = 0.0
 
 
 _state = _Local()
@@ -79,6 +83,23 @@ _state = _Local()
 def reset() -> None:
     """A new render starts: nothing spent yet."""
     _state.budget = None
+
+
+class face_clock:
+    """``with face_clock():`` around the resolving of one card face: its texts' CPU time together
+    is bounded by ``face_seconds`` (checked with each text's own clock). Nested faces keep the
+    outer clock."""
+
+    __slots__ = ("outer",)
+
+    def __enter__(self) -> None:
+        self.outer = _state.face_started
+        if self.outer is None:
+            _state.face_seconds = limit("face_seconds")
+            _state.face_started = time.thread_time()
+
+    def __exit__(self, *exc: object) -> None:
+        _state.face_started = self.outer
 
 
 def current() -> Budget:
@@ -116,6 +137,10 @@ def _check_time(b: Budget) -> None:
         raise over("jinja_steps", "steps (loop iterations, calls, filters) of one template text", b.steps)
     b.next_clock = b.steps + _CLOCK_EVERY
     now = time.thread_time()
+    face = _state.face_started
+    if face is not None and now - face > _state.face_seconds:
+        raise LimitError(f"the texts of one card face ran for over {_state.face_seconds:,} s of CPU time "
+                         f"(raise {env_name('face_seconds')})")
     if b.started is None:
         b.started = now
     elif now - b.started > b.seconds:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from pnpgen.template import expr
+from pnpgen.template.budget import face_clock
 from pnpgen.template.builddate import build_values
 from pnpgen.template.numbering import card_number
 from pnpgen.template.colour import ColourError, parse_colour, to_hex
@@ -344,12 +345,13 @@ def _static_ops(template: Template) -> dict:
 def resolve_face(template: Template, ctx: dict[str, Any], width: float, height: float, bleed: float = 0.0,
                  images: ImageSource | None = None, language: str = "en_US") -> ResolvedFace:
     """Every shape and text box of ``template`` for the card in ``ctx``, in drawing order."""
-    r = _Resolver(template, ctx, width, height, bleed, images)
-    whole = (0.0, 0.0, width, height)
-    for s in template.background:
-        r.shape(s, whole)
-    for b in template.boxes:
-        r.box(b)
-    for s in template.overlay:
-        r.shape(s, whole)
+    with face_clock():  # the face's texts share one CPU bound (docs/security.md)
+        r = _Resolver(template, ctx, width, height, bleed, images)
+        whole = (0.0, 0.0, width, height)
+        for s in template.background:
+            r.shape(s, whole)
+        for b in template.boxes:
+            r.box(b)
+        for s in template.overlay:
+            r.shape(s, whole)
     return ResolvedFace(width, height, tuple(r.ops), template.icons, language)

@@ -151,3 +151,18 @@ def test_a_refusal_in_a_text_of_several_lines_names_the_line_inside_it() -> None
     with pytest.raises(TemplateError) as err:
         _render("{% set a = 1 %}\n{% set b = 2 %}\n{{ ('a' * 99999)|replace('a', 'bb') }}")
     assert str(err.value).startswith("templates/item.yaml:3: box 'power' text (line 3 of the text): "), err.value
+
+
+def test_the_texts_of_one_card_face_share_one_cpu_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each text stays under its own bound (``jinja_seconds``), but a face of many such boxes stops at
+    ``face_seconds`` (lowered here to 1 s so the test is quick); outside a face nothing stops them."""
+    from pnpgen.template.budget import face_clock
+
+    texts = ["{%% for i in range(9500) %%}{%% set x = (i * %d) %% 7 %%}{%% endfor %%}{{ %d }}" % (k + 2, k)
+             for k in range(100)]
+    monkeypatch.setenv("PNPGEN_LIMIT_FACE_SECONDS", "1")
+    assert [_render(t) for t in texts[:10]] == [str(k) for k in range(10)]
+    with pytest.raises(TemplateError, match="PNPGEN_LIMIT_FACE_SECONDS"):
+        with face_clock():
+            for text in texts[10:]:  # ~3 s of CPU together
+                _render(text)
