@@ -24,6 +24,8 @@ DEFAULTS: dict[str, tuple[float, str]] = {
     "jinja_steps": (1_000_000, "steps one template text takes: loop iterations (weighted by the loop's body), calls, filters, operators"),
     "jinja_seconds": (2, "seconds of CPU time one template text may run"),
     "face_seconds": (5, "seconds of CPU time the template texts of one card face may run together"),
+    "template_seconds": (10, "seconds of CPU time a process may spend in long template texts (past 1,024 steps), "
+                             "over all its cards"),
     "regex_length": (200, "characters in a pattern given to the bold filter"),
     "regex_text": (20_000, "characters of text the bold filter searches"),
     "dice": (100, "dice in one odds roll (Zombicide dice, Derelict attacks)"),

@@ -41,12 +41,13 @@ class Budget:
     """What one render has spent so far, and the caps it runs under."""
 
     __slots__ = ("chars", "items", "steps", "loops", "value_cap", "max_chars", "max_items", "max_steps",
-                 "max_loops", "seconds", "started", "next_clock")
+                 "max_loops", "seconds", "started", "next_clock", "last")
 
     def __init__(self) -> None:
         self.chars = self.items = self.steps = self.loops = 0
         (self.value_cap, self.max_chars, self.max_items, self.max_steps, self.max_loops, self.seconds) = _caps()
         self.started: float | None = None  # the CPU clock at the first check (see _CLOCK_EVERY)
+        self.last: float | None = None  # the CPU clock at the latest check
         self.next_clock = _CLOCK_EVERY
 
 
@@ -75,6 +76,10 @@ class _Local(threading.local):
     # ``face_seconds``, so a template of a hundred boxes each just under ``jinja_seconds`` still stops.
     face_started: float | None = None
     face_seconds: float = 0.0
+    # CPU time this thread has spent in long texts (past their first _CLOCK_EVERY steps), over
+    # every face and card: real templates never get there, so a deck whose every face runs just
+    # under ``face_seconds`` still stops at ``template_seconds``.
+    long_texts: float = 0.0
 
 
 _state = _Local()
@@ -137,6 +142,12 @@ def _check_time(b: Budget) -> None:
         raise over("jinja_steps", "steps (loop iterations, calls, filters) of one template text", b.steps)
     b.next_clock = b.steps + _CLOCK_EVERY
     now = time.thread_time()
+    if b.last is not None:
+        _state.long_texts += now - b.last
+        if _state.long_texts > limit("template_seconds"):
+            raise LimitError(f"long template texts ran for over {limit('template_seconds'):,} s of CPU time "
+                             f"in all (raise {env_name('template_seconds')})")
+    b.last = now
     face = _state.face_started
     if face is not None and now - face > _state.face_seconds:
         raise LimitError(f"the texts of one card face ran for over {_state.face_seconds:,} s of CPU time "

@@ -166,3 +166,20 @@ def test_the_texts_of_one_card_face_share_one_cpu_bound(monkeypatch: pytest.Monk
         with face_clock():
             for text in texts[10:]:  # ~3 s of CPU together
                 _render(text)
+
+
+def test_long_texts_over_a_whole_deck_share_one_cpu_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck whose every face stays under ``face_seconds`` still stops once its long texts (past
+    1,024 steps: real templates never get there) have used ``template_seconds`` together."""
+    from pnpgen.template import budget
+    from pnpgen.template.budget import face_clock
+
+    monkeypatch.setattr(budget._state, "long_texts", 0.0)
+    monkeypatch.setenv("PNPGEN_LIMIT_TEMPLATE_SECONDS", "1")
+    texts = ["{%% for i in range(9500) %%}{%% set x = (i * %d) %% 7 %%}{%% endfor %%}{{ %d }}" % (k + 2, k)
+             for k in range(100)]
+    with pytest.raises(TemplateError, match="PNPGEN_LIMIT_TEMPLATE_SECONDS"):
+        for text in texts:  # one card face each, ~3 s of CPU together
+            with face_clock():
+                _render(text)
+    assert _render("{{ 1 + 1 }}") == "2"  # a short text never reaches the clock
