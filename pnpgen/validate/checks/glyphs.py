@@ -33,12 +33,14 @@ GROUP_AT = 3
 def check_glyphs(ctx: CheckContext) -> list[Finding]:
     found = []  # (card, op, missing)
     cards_missing: dict[tuple, list] = {}  # (template line, box, character) -> cards
+    box_op: dict[tuple, object] = {}  # (template line, box) -> its text op (one style: one set of fonts)
     for card in ctx.game.own_cards():
         face = ctx.front(card)
         if face.error is not None:
             continue  # a picture the face names is unusable: IMG001 reports it
         for op, missing in face.missing_glyphs:
             found.append((card, op, missing))
+            box_op.setdefault((str(op.where), op.box), op)
             for ch in missing:
                 cards_missing.setdefault((str(op.where), op.box, ch), []).append(card)
     shared = {key for key, cards in cards_missing.items() if len(cards) >= GROUP_AT}
@@ -53,22 +55,25 @@ def check_glyphs(ctx: CheckContext) -> list[Finding]:
             field = next((k for k, v in card.fields.items() if any(ch in str(v) for ch in own)), None)
         out.append(ctx.at(card, field, "GLYPH001", Severity.ERROR,
                           f"{_unprintable(op, own)}; template {op.where})", _FIX))
-    by_box: dict[tuple, tuple[object, list[str], list]] = {}
-    for key in sorted(shared):
-        where, box, ch = key
-        entry = by_box.setdefault((where, box), (None, [], []))
-        op = next(op for card, op, missing in found if str(op.where) == where and op.box == box and ch in missing)
-        by_box[(where, box)] = (op, entry[1] + [ch], entry[2] + [c for c in cards_missing[key] if c not in entry[2]])
-    for (where, _), (op, chars, cards) in by_box.items():
-        ids = ", ".join(c.id for c in cards[:5]) + (f" and {len(cards) - 5} more" if len(cards) > 5 else "")
+    # (template line, box) -> (characters, card id -> card, in the order first met)
+    by_box: dict[tuple, tuple[list[str], dict]] = {}
+    for where, box, ch in sorted(shared):
+        chars, cards = by_box.setdefault((where, box), ([], {}))
+        chars.append(ch)
+        for card in cards_missing[(where, box, ch)]:
+            cards.setdefault(card.id, card)
+    for (where, box), (chars, cards) in by_box.items():
+        listed = list(cards.values())
+        ids = ", ".join(c.id for c in listed[:5]) + (f" and {len(listed) - 5} more" if len(listed) > 5 else "")
         out.append(ctx.at_template(where, "GLYPH001", Severity.ERROR,
-                                   f"on {len(cards)} cards ({ids}): {_unprintable(op, tuple(chars))})", _FIX))
-    shared: dict[tuple, tuple[object, list[BackFace]]] = {}  # one finding per back template line and text
+                                   f"on {len(listed)} cards ({ids}): {_unprintable(box_op[(where, box)], tuple(chars))})",
+                                   _FIX))
+    backs_missing: dict[tuple, tuple[object, list[BackFace]]] = {}  # one finding per back template line and text
     for back in ctx.backs():
         if back.facts.error is None:
             for op, missing in back.facts.missing_glyphs:
-                shared.setdefault((str(op.where), op.box, missing), (op, []))[1].append(back)
-    for (where, _, missing), (op, backs) in shared.items():
+                backs_missing.setdefault((str(op.where), op.box, missing), (op, []))[1].append(back)
+    for (where, _, missing), (op, backs) in backs_missing.items():
         out.append(ctx.at_template(where, "GLYPH001", Severity.ERROR,
                                    f"{describe_backs(backs)}: {_unprintable(op, missing)})", _FIX))
     return out
