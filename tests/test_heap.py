@@ -56,15 +56,20 @@ def test_free_heap_memory_is_given_back():
 
 def test_nested_builds_share_one_settling():
     """``build_game`` settles the game itself, and ``pnpgen build`` settles around it (validation
-    included): the inner block must not give the outer one's objects back to the collector early."""
-    before = gc.get_threshold()
-    with settled():
-        outer = gc.get_freeze_count()
-        with settled():
-            pass
-        assert gc.get_freeze_count() == outer > 0  # still frozen after the inner block
-        assert gc.get_threshold()[0] == YOUNG_THRESHOLD
-    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+    included): the inner block must not give the outer one's objects back to the collector early.
+    In a fresh process: under pytest-xdist a thread another test left running may settle too and
+    freeze objects of its own between the two counts."""
+    import subprocess
+    import sys
+
+    code = ("import gc\nfrom pnpgen.heap import settled, YOUNG_THRESHOLD\n"
+            "before = gc.get_threshold()\n"
+            "with settled():\n    outer = gc.get_freeze_count()\n    with settled():\n        pass\n"
+            "    assert gc.get_freeze_count() == outer > 0, (gc.get_freeze_count(), outer)\n"
+            "    assert gc.get_threshold()[0] == YOUNG_THRESHOLD\n"
+            "assert gc.get_freeze_count() == 0 and gc.get_threshold() == before\nprint('ok')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
 
 
 def test_a_worker_settles_for_good():
