@@ -1,4 +1,4 @@
-"""No hidden information in the players' choices: swapping what face-down enemies are changes no choice.
+"""No hidden information in the players' choices: swapping what the players cannot see changes no choice.
 
 Rule checked: Dreadmire rulebook (seed 001_821cc8783d47e8c3.txt), "Enemy Deployment": enemies are
 dealt face down and turned face up one at a time in Combat ("Reveal"); until then the players do not
@@ -8,8 +8,11 @@ its HP, Power or abilities (docs/simulation.md: "this one does not peek").
 
 from __future__ import annotations
 
-from pnpgen.simulate.lookahead import TunedPolicy
+import random
+
+from pnpgen.simulate.lookahead import LookaheadPolicy, TunedPolicy, hidden_piles
 from pnpgen.simulate.policies import HeuristicPolicy
+from pnpgen.simulate.primitives import unit_template
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.runner import game_rng, play_game
 from pnpgen.simulate.setup import build_pools
@@ -81,3 +84,82 @@ def test_tuned_policy_target_choice_does_not_read_face_down_enemies():
     asked, changed = _play(TunedPolicy, 60, 3)
     assert asked > 5
     assert changed == 0
+
+
+# --- the lookahead player: rollouts reshuffle what the players cannot see ------------------------
+#
+# Hidden, by the rules (lookahead.py's docstring cites them): the item deck, every Wave's troop deck
+# (earlier Waves' included) and encounter deck and set-aside Bosses, the players' decks, and what the
+# face-down enemies are. Each searched decision is asked twice: as dealt, and with every hidden pile
+# in another order and the face-down enemies' cards moved around (rotated among themselves, and one
+# exchanged with a card of the encounter deck). The choice must be the same.
+
+def _swap_hidden(g, rng: random.Random):
+    """Change what the players cannot see in ``g`` in place; returns how to put it back."""
+    piles = [(pile, list(pile)) for pile in hidden_piles(g)]
+    for pile, _ in piles:
+        rng.shuffle(pile)
+    down = [u for q in g.players for u in q.enemies if not u.face_up and not u.converted and u.owner < 0]
+    saved = [tuple(getattr(u, a) for a in HIDDEN) for u in down]
+    if len(down) >= 2:
+        _rotate(down)
+    deck = g.enemy_decks[g.wave]
+    plain = [u for u in down if not u.card.boss]
+    if plain and deck:  # a face-down enemy and a card of the encounter deck change places
+        u, k = plain[0], rng.randrange(len(deck))
+        card, deck[k] = deck[k], u.card
+        for a, v in zip(HIDDEN, (card, *unit_template(card)[:-1])):
+            setattr(u, a, v)
+
+    def restore() -> None:
+        for pile, order in piles:
+            pile[:] = order
+        _restore(down, saved)
+
+    return restore
+
+
+class _CheckingLookahead(LookaheadPolicy):
+    """Makes every searched choice twice, the second time with the hidden information swapped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rng = random.Random("swap")  # the test's own source: the game's is never drawn from here
+        self.asked = {"purchase": 0, "react": 0, "face-down": 0}
+        self.changed: list[str] = []
+
+    def _twice(self, kind, choose, key):
+        first = choose()
+        restore = _swap_hidden(self.g, self.rng)
+        try:
+            again = choose()
+        finally:
+            restore()
+        self.asked[kind] += 1
+        if key(again) != key(first):
+            self.changed.append(f"{kind} in round {self.g.round_index}: {key(first)} -> {key(again)}")
+        return first
+
+    def choose_basket(self, g, p):
+        self.g = g
+        return self._twice("purchase", lambda: LookaheadPolicy.choose_basket(self, g, p),
+                           lambda ban: sorted(getattr(c, "id", c) for c in ban))
+
+    def choose_react(self, g, window, e, step):
+        self.g = g
+        self.asked["face-down"] += any(not u.face_up for q in g.players for u in q.enemies)
+        return self._twice("react", lambda: LookaheadPolicy.choose_react(self, g, window, e, step),
+                           lambda o: o if isinstance(o, str) else (o.player, o.card.id, id(o.unit), id(o.effect)))
+
+
+def test_lookahead_choices_do_not_change_when_hidden_information_is_swapped():
+    game = load_game("xenoshyft")
+    rules = Rules.from_game(game.rules, "normal")
+    pools = build_pools(game.cards, rules)
+    policy = _CheckingLookahead()
+    for players, seed, games in ((1, 3, 1), (2, 5, 2), (3, 7, 1)):
+        for i in range(games):
+            play_game(pools, rules, players, game_rng(seed, i), policy)
+    assert policy.asked["purchase"] > 10 and policy.asked["react"] > 5  # both searches come up
+    assert policy.asked["face-down"] > 2   # with face-down enemies in the lanes
+    assert not policy.changed, policy.changed

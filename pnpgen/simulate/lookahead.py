@@ -20,9 +20,16 @@ Three decisions, all played with the rules untouched (rules and policies stay ap
   again, until passing or the heuristic's choice wins. Combat runs as nested calls, so a copy
   resumes it by hand: the Fight of the front enemy, the rest of its lane, then the lanes after it.
 
-The copies never see hidden cards: each rollout shuffles every face-down pile (the encounter decks,
-the players' decks, the item and troop decks) with its own random source, and a React rollout deals
-the face-down enemies in the lanes again (``_redeal``) from what the players cannot tell apart.
+The copies never see hidden cards. Each rollout puts every pile the players cannot see into one
+order that depends only on which cards it holds (sorted by card id), then shuffles it with its own
+random source, so neither the real order nor anything else hidden reaches a copy. Hidden, by the
+rules (seed 000 = the print-and-play sheet, 001 = the Dreadmire rulebook): the item deck (000 l.10:
+shuffled, only the top 6 revealed), every Wave's troop deck, earlier Waves' included (000 l.13-17:
+shuffled per Wave, pools of 3 refilled from them, "they may still be purchased"), every Wave's
+encounter deck (001 l.214, 000 l.20) and its set-aside Bosses (001 l.214; Round 3 draws "random"
+ones, l.425), the players' decks (001 l.163, l.357: shuffled discard piles), and the face-down
+enemies in the lanes (001 l.421-422: dealt face down), which ``_redeal`` deals again from the cards
+the players cannot tell apart. Discard piles, pools, hands and face-up cards are on the table.
 Rollout ``k`` of a decision uses ``random.Random`` seeded from the game's random state, the decision
 (Round and player, or enemy, window and step) and ``k`` — never the game's own draws, never global
 randomness — so a game is the same for a seed on any worker, and every candidate of a decision is
@@ -137,6 +144,11 @@ class LookaheadPolicy(TunedPolicy):
     def purchase(self, g: GameState, p: Player) -> None:
         if not self.search_purchase:
             return super().purchase(g, p)
+        self._buyer.banned = self.choose_basket(g, p)
+        self._buyer.purchase(g, p)
+
+    def choose_basket(self, g: GameState, p: Player) -> frozenset:
+        """The ban set whose basket scores best in the rollouts (the heuristic's own on ties)."""
         base = f"{hash(g.rng.getstate()[1])}:{g.round_index}:{p.index}"  # ints hash alike everywhere
         cands = self._candidates(g, p, base)
         best = cands[0]
@@ -148,8 +160,7 @@ class LookaheadPolicy(TunedPolicy):
                     score += self._rollout(g, p, ban, random.Random(f"{base}:{k}"))
                 if best_score is None or score < best_score - 1e-9:
                     best, best_score = ban, score
-        self._buyer.banned = best
-        self._buyer.purchase(g, p)
+        return best
 
     def _candidates(self, g: GameState, p: Player, base: str) -> list[frozenset]:
         """Ban sets whose baskets differ, the heuristic's own (nothing banned) first. The baskets are
@@ -214,21 +225,7 @@ class LookaheadPolicy(TunedPolicy):
         for step in range(4):
             if not e.in_play or not enemies or enemies[0] is not e or not _usable(g, REACT):
                 return
-            opts, seen = [], set()
-            for o in X.options(g, REACT):
-                key = (o.player, o.card, o.unit, id(o.effect))
-                if key not in seen:
-                    seen.add(key)
-                    opts.append(o)
-            cands: list = [_HEURISTIC, _PASS, *opts]
-            base = f"{hash(g.rng.getstate()[1])}:{g.round_index}:{e.serial}:{window}:{step}:{g.base_damage}"
-            best, best_score = _HEURISTIC, None
-            for cand in cands:
-                score = 0.0
-                for k in range(REACT_ROLLOUTS):
-                    score += self._react_rollout(g, window, e, cand, random.Random(f"{base}:{k}"))
-                if best_score is None or score < best_score - 1e-9:
-                    best, best_score = cand, score
+            best = self.choose_react(g, window, e, step)
             if best is _HEURISTIC:
                 super().react(g, window, e)
                 return
@@ -238,12 +235,30 @@ class LookaheadPolicy(TunedPolicy):
             X.use(g, best)
             self._focus = None
 
+    def choose_react(self, g: GameState, window: str, e: Unit, step: int) -> Any:
+        """``_HEURISTIC``, ``_PASS`` or the usable option that scores best in the rollouts."""
+        opts, seen = [], set()
+        for o in X.options(g, REACT):
+            key = (o.player, o.card, o.unit, id(o.effect))
+            if key not in seen:
+                seen.add(key)
+                opts.append(o)
+        cands: list = [_HEURISTIC, _PASS, *opts]
+        base = f"{hash(g.rng.getstate()[1])}:{g.round_index}:{e.serial}:{window}:{step}:{g.base_damage}"
+        best, best_score = _HEURISTIC, None
+        for cand in cands:
+            score = 0.0
+            for k in range(REACT_ROLLOUTS):
+                score += self._react_rollout(g, window, e, cand, random.Random(f"{base}:{k}"))
+            if best_score is None or score < best_score - 1e-9:
+                best, best_score = cand, score
+        return best
+
     def _react_rollout(self, g: GameState, window: str, e: Unit, cand: Any, rng: random.Random) -> float:
         memo: dict = {}
         c = self._copy(g, rng, memo)
         ce = memo[id(e)]
         lane = e.lane
-        _redeal(c, rng)
         inner = self._inner
 
         def rest() -> None:
@@ -268,7 +283,8 @@ class LookaheadPolicy(TunedPolicy):
 
     def _copy(self, g: GameState, rng: random.Random, memo: dict | None = None) -> GameState:
         """A deep copy of ``g`` that shares the cards, effects and rules with it, is played by the
-        heuristic, and has every face-down pile reshuffled with ``rng``."""
+        heuristic, and has every hidden pile reshuffled and its face-down enemies dealt again with
+        ``rng`` (module docstring)."""
         shared = self._shared
         if shared is None or shared[0] is not g:
             shared = self._shared = (g, _shared_memo(g, self, self._inner))
@@ -278,18 +294,36 @@ class LookaheadPolicy(TunedPolicy):
         memo[id(g.rng)] = rng
         memo[id(g.tally)] = Tally()  # rollouts leave the game's statistics alone
         c = copy.deepcopy(g, memo)
-        for pile in (*c.enemy_decks[c.wave:], *c.troop_decks[c.wave:], c.item_deck, *(q.deck for q in c.players)):
+        for pile in hidden_piles(c):
+            pile.sort(key=_card_id)  # the real order is hidden: start every copy from the same one
             rng.shuffle(pile)
+        _redeal(c, rng)
         return c
 
 
 POLICIES["lookahead"] = LookaheadPolicy  # registered here: policies.py does not import this module
 
 
+def hidden_piles(g: GameState) -> list[list]:
+    """The piles whose order (and so whose next cards) the players cannot see (module docstring):
+    the item deck, every Wave's troop and encounter decks and set-aside Bosses, the players' decks."""
+    return [g.item_deck, *g.troop_decks[1:], *g.enemy_decks[1:], *g.bosses[1:], *(q.deck for q in g.players)]
+
+
+def _card_id(card: Any) -> str:
+    return card.id
+
+
+# what stays with a face-down enemy dealt again: what the table shows, not what its card says
+_PUBLIC_MARKS = ("damage", "temp_power", "next_attack", "strike_first_next", "cancel_reveal", "attacked")
+
+
 def _redeal(c: GameState, rng: random.Random) -> None:
     """Deal the face-down enemies of ``c`` again from what the players cannot tell apart: the cards
     under them and the Wave's encounter deck (Bosses from the face-down Bosses and the set-aside
-    ones, on as many face-down places, chosen at random: the players know how many were dealt)."""
+    ones, on as many face-down places, chosen at random: the players know how many were dealt).
+    Every face-down place gets a new unit with its place's marks, whether or not the card is the
+    same, so nothing of the card that lay there is left in the copy."""
     down = [u for q in c.players for u in q.enemies if not u.face_up and not u.converted and u.owner < 0]
     if not down:
         return
@@ -298,20 +332,21 @@ def _redeal(c: GameState, rng: random.Random) -> None:
     plain = [u.card for u in down if not u.card.boss] + deck
     big = [u.card for u in down if u.card.boss] + bosses
     n_boss = len(down) - (len(plain) - len(deck))
+    plain.sort(key=_card_id)  # which face-down card lay where is hidden: one order for every copy
+    big.sort(key=_card_id)
     rng.shuffle(plain)
     rng.shuffle(big)
     boss_at = set(rng.sample(range(len(down)), n_boss))
     for i, u in enumerate(down):
         card = big.pop() if i in boss_at else plain.pop()
-        if card is u.card:
-            continue
         lane = c.players[u.lane].enemies
         j = lane.index(u)
         P.unregister(c, u)
         u.in_play = False
-        c.serial += 1
         fields = P.unit_template(card)
-        lane[j] = v = Unit(card, -1, u.lane, True, c.serial, fields)
+        lane[j] = v = Unit(card, -1, u.lane, True, u.serial, fields)
+        for mark in _PUBLIC_MARKS:
+            setattr(v, mark, getattr(u, mark))
         P._index(c, v, fields[-1])  # as place_enemy indexes a new face-down enemy
     deck[:] = plain
     bosses[:] = big
