@@ -10,13 +10,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The stamp files re-run pip only when pyproject.toml changes.
+# The stamp files re-run pip only when pyproject.toml changes. The demo gets every command the
+# README shows (studio, watch, --plot: the studio and plots extras); the tests get every extra.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[studio,plots]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[all,test]'
 	touch $@ $(VENV)/.installed
 
 venv: $(VENV)/.installed

@@ -33,11 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnpgen import __version__
+from pnpgen import __version__, bundled
 from pnpgen.errors import SpecError
 from pnpgen.files import cache_dir
 from pnpgen.fsutil import atomic_write_text
-from pnpgen.sources import REPO_ROOT
 
 STAMP_DIR = ".pnpgen-stamps"
 LIMIT_ENV = "PNPGEN_LIMIT_STAMP_FILES"
@@ -160,8 +159,9 @@ def inputs(folders: list[Path], options: dict[str, Any], out_dir: Path) -> Input
             _list_root(folder, prune, frozenset(), entries, entry_limit())
     except _TooMany:
         return None
-    for root, skip_names in [(REPO_ROOT / "templates", frozenset()), (REPO_ROOT / "fonts", frozenset()),
-                             (REPO_ROOT / "pnpgen", frozenset({"__pycache__"}))]:
+    # In a wheel the bundled data lies inside the package: listed once, as data, not again as code.
+    for root, skip_names in [(bundled.templates(), frozenset()), (bundled.fonts(), frozenset()),
+                             (bundled.code(), frozenset({"__pycache__", "_bundled"}))]:
         _list_root(root, prune, skip_names, entries, None)
     return Inputs(h.hexdigest(), tuple(entries))
 

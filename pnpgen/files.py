@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnpgen.sources import REPO_ROOT
+from pnpgen import bundled
 from pnpgen.errors import SpecError, display_path
 
-BUNDLED_ROOTS: tuple[Path, ...] = (REPO_ROOT / "templates", REPO_ROOT / "fonts")
+BUNDLED_ROOTS: tuple[Path, ...] = (bundled.templates(), bundled.fonts())
 
 MiB = 1024 * 1024
 

@@ -17,10 +17,11 @@ from pnpgen.heap import give_back_free_memory, settled
 from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
 from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.workers import worker_count
-from pnpgen.sources import REPO_ROOT, sources_dir
+from pnpgen.sources import sources_dir
 from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.loader import find_game_dir
+from pnpgen.spec.translations import languages_of, localized
 from pnpgen.validate import Severity, ValidationResult, validate_game
 from pnpgen.validate.background import Validation
 from pnpgen.validate.context import FACE_BLEED_MM, front_facts
@@ -84,7 +85,8 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
     if not document.is_file():
         raise SpecError(f"no specs for {game!r} and its source document is not at {document}",
                         hint="set PNPGEN_SOURCES to the folder holding the seed documents")
-    root = specs_root or REPO_ROOT / "cardspecs"
+    # Where `pnpgen extract` writes by default; the loader looks there before the bundled games.
+    root = specs_root or Path("cardspecs")
     result = extract_document(document, root, game)
     return str(result.outdir), True
 
@@ -95,6 +97,7 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
     # The files are the same bytes for any number of workers, so it is no part of the stamp.
     workers = options.pop("workers", 1)  # None: every core (the CLI's default)
     key = buildstamp.inputs(folders, options, Path(out_dir))  # None: too many files to track
+    lang = options.pop("lang", None)  # a translated build (its files named apart): part of the key above
     hit = None if extracted or key is None else buildstamp.recall(Path(out_dir), Path(directory), key)
     if hit is not None:
         result = BuildResult(hit["game_id"], Path(hit["dest"]), [Path(p) for p in hit["files"]], hit["pages"],
@@ -103,8 +106,26 @@ def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None =
                          failed_checks=bool(hit.get("failed_checks")))
     buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
     loaded = load_game(directory)
+    if lang:
+        loaded = in_language(loaded, lang)
     with settled():
         return _build_loaded(game, directory, loaded, out_dir, key, extracted, workers, progress, options)
+
+
+def game_languages(game: str) -> list[str | None]:
+    """``--lang all``: None (the game's own language) and every language it is translated into."""
+    directory, _ = ensure_specs(game)
+    return [None, *languages_of(load_game(directory))]
+
+
+def in_language(game, lang: str):
+    """The game as it prints in ``lang``; an error when it has no translation into it."""
+    known = languages_of(game)
+    if lang not in known:
+        raise SpecError(f"--lang {lang}: the game has no translation into {lang!r} "
+                        f"(its languages: {', '.join(known) or 'none'})", file=Path(game.directory) / "game.yaml",
+                        hint=f"add columns or keys such as name@{lang}, or list it in game.yaml's languages:")
+    return localized(game, lang)
 
 
 def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildstamp.Inputs | None, extracted: bool,

@@ -1,11 +1,13 @@
-"""Where the seed documents are: ``$PNPGEN_SOURCES``, by default ``../shared/seeds`` beside the repo."""
+"""Where the seed documents are: ``$PNPGEN_SOURCES``, by default ``../shared/seeds`` beside the
+checkout (``../shared/seeds`` from the current folder for an installed pnpgen). They are not
+bundled: the committed ``cardspecs/`` are what builds need."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from pnpgen import bundled
 
 
 def sources_dir() -> Path:
@@ -13,7 +15,8 @@ def sources_dir() -> Path:
     env = os.environ.get("PNPGEN_SOURCES")
     if env:
         return Path(env)
-    return (REPO_ROOT / ".." / "shared" / "seeds").resolve()
+    checkout = bundled.checkout()
+    return ((checkout if checkout is not None else Path.cwd()) / ".." / "shared" / "seeds").resolve()
 
 
 class SourceMissing(FileNotFoundError):

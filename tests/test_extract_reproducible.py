@@ -8,7 +8,8 @@ import pytest
 
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.writer import render_extraction
-from pnpgen.sources import REPO_ROOT, find_source
+from pnpgen import bundled
+from pnpgen.sources import find_source
 from pnpgen.spec import load_game
 
 
@@ -17,7 +18,7 @@ def test_extraction_matches_committed_specs(game_id: str):
     module = extractor_for(game_id)
     text = find_source(module.SOURCE_DOCUMENT).read_text(encoding="utf-8")
     files = render_extraction(module.extract(text))
-    folder = REPO_ROOT / "cardspecs" / game_id
+    folder = bundled.cardspecs() / game_id
     committed = {p.name for p in folder.glob("*.yaml") if p.name != "_overrides.yaml"}
     assert committed == set(files), "run `pnpgen extract --all` and commit cardspecs/"
     for name, text in files.items():
@@ -33,7 +34,7 @@ def test_extraction_is_deterministic(game_id: str):
 
 @pytest.mark.parametrize("game_id", sorted(EXTRACTORS))
 def test_committed_specs_load(game_id: str):
-    game = load_game(REPO_ROOT / "cardspecs" / game_id)
+    game = load_game(bundled.cardspecs() / game_id)
     assert game.id == game_id
 
 

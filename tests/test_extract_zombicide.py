@@ -222,11 +222,11 @@ def test_generated_specs_load(ex, tmp_path):
 
     from pnpgen.extract.writer import write_extraction
     from pnpgen.spec import load_game
-    from pnpgen.sources import REPO_ROOT
+    from pnpgen import bundled
 
     outdir = tmp_path / "zombicide-invader"
     write_extraction(ex, outdir)
-    shutil.copy(REPO_ROOT / "cardspecs" / "zombicide-invader" / "_overrides.yaml", outdir)
+    shutil.copy(bundled.cardspecs() / "zombicide-invader" / "_overrides.yaml", outdir)
     game = load_game(outdir)
     assert game.card("heavy-shotgun").fields["accuracy"] == 4
     assert len(game.cards) == 29

@@ -39,7 +39,9 @@ from pathlib import Path
 
 from PIL import Image, ImageCms
 
-PROFILES_DIR = Path(__file__).resolve().parent.parent / "profiles"
+from pnpgen import bundled
+
+PROFILES_DIR = bundled.profiles()
 
 # A colour whose CIELAB chroma C*ab (sRGB, D65) is at most this is near-neutral: it reads as black
 # or grey, with at most a tint. The "ink" colours of the bundled games are (#16191d 3.3, #17191c

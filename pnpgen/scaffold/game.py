@@ -18,9 +18,9 @@ import io
 import math
 from pathlib import Path
 
+from pnpgen import bundled
 from pnpgen.fsutil import atomic_write_bytes, atomic_write_text
 from pnpgen.scaffold import Scaffold, ScaffoldError, expansion_id_for
-from pnpgen.sources import REPO_ROOT
 
 GAME_YAML = """\
 # {name}: a card game of your own. Card data is in cards/ (CSV or XLSX; YAML works too), pictures in
@@ -269,7 +269,7 @@ def new_game(directory: Path | str) -> Scaffold:
         raise ScaffoldError(f"{directory}: already exists and is not empty; `pnpgen new` only writes into a new "
                             f"or empty folder")
     ident = expansion_id_for(directory)
-    if (REPO_ROOT / "cardspecs" / ident).is_dir():  # its kit would overwrite a bundled game's output
+    if (bundled.cardspecs() / ident).is_dir():  # its kit would overwrite a bundled game's output
         ident = f"my-{ident}"
     name = ident.replace("-", " ").title()
     texts = {

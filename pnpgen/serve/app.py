@@ -28,6 +28,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pnpgen import bundled
 from pnpgen.files import FileError, FileResolver
 from pnpgen.serve.art import MAX_ART, art_files
 from pnpgen.serve.edits import EditError, Editor, checked
@@ -38,7 +39,7 @@ from pnpgen.spec.writeback import digest
 from pnpgen.serve.state import Studio
 from pnpgen.spec.errors import SpecError
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = bundled.studio()
 PAPERS = ("a4", "letter")
 DUPLEX = ("long", "short")
 MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",

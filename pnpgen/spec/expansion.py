@@ -57,10 +57,10 @@ def _with_own_fields(base: Game, manifest: Expansion, path: Path) -> dict:
 
 
 def bundled_game_ids() -> set[str]:
-    """Ids of the games under ./cardspecs and the repository's cardspecs/ (an expansion may not take one)."""
-    from pnpgen.sources import REPO_ROOT
+    """Ids of the games under ./cardspecs and the bundled games (an expansion may not take one)."""
+    from pnpgen import bundled
 
-    roots = (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs")
+    roots = (Path.cwd() / "cardspecs", bundled.cardspecs())
     return {p.name for root in roots if root.is_dir() for p in root.iterdir() if (p / "game.yaml").is_file()}
 
 

@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from pnpgen import bundled
 from pnpgen.errors import excerpt
 from pnpgen.files import FileResolver, resolver_for
 from pnpgen.limits import env_name, limit, too_big
-from pnpgen.sources import REPO_ROOT
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
 from pnpgen.spec.model import (
@@ -41,6 +41,7 @@ from pnpgen.spec.model import (
 from pnpgen.spec.overrides import OVERRIDES_FILE, apply_card_overrides, apply_component_overrides, load_overrides
 from pnpgen.spec.sizes import size_from_value
 from pnpgen.spec.tabular import SPREADSHEET_SUFFIXES, read_cards
+from pnpgen.spec.translations import split_key, valid_language
 from pnpgen.spec.yamlio import (LocDict, LocList, NotItemByItem, load_yaml, load_yaml_items, load_yaml_text,
                                 read_yaml_text)
 from pnpgen.units import UnitError
@@ -48,7 +49,7 @@ from pnpgen.units import UnitError
 GAME_FILE = "game.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 GAME_KEYS = {"id", "name", "players", "source", "components", "card_types", "rules", "references", "language",
-             "version", "checks"}
+             "languages", "version", "checks"}
 GAME_REQUIRED = ("id", "name", "players")  # `source` only for games extracted from a document
 COMPONENT_KEYS = {"id", "kind", "name", "count", "size", "card_type", "shape", "sides", "notes", "source_lines"}
 CARD_TYPE_KEYS = {"name", "size", "fields", "back"}
@@ -58,7 +59,7 @@ REFERENCE_KEYS = {"id", "title", "sections", "source_lines"}
 
 
 def find_game_dir(game: str | Path) -> Path:
-    """A spec folder from a path or a game id (looked up in ./cardspecs, then the repo's)."""
+    """A spec folder from a path or a game id (looked up in ./cardspecs, then the bundled games)."""
     candidate = Path(game)
     if candidate.is_dir():
         if not (candidate / GAME_FILE).exists() and not is_expansion(candidate):
@@ -66,10 +67,11 @@ def find_game_dir(game: str | Path) -> Path:
                             hint="give a cardspecs/<game> folder or an expansion made by `pnpgen new`")
         # Absolute: the folder's resolver takes relative names as relative to the folder, not to the cwd.
         return candidate.absolute()
-    for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs"):
+    roots = (Path.cwd() / "cardspecs", bundled.cardspecs())
+    for root in roots:
         if (root / str(game)).is_dir():
             return root / str(game)
-    known = sorted({p.name for root in (Path.cwd() / "cardspecs", REPO_ROOT / "cardspecs") if root.is_dir()
+    known = sorted({p.name for root in roots if root.is_dir()
                     for p in root.iterdir() if (p / GAME_FILE).exists()})
     raise SpecError(f"no game or spec folder {str(game)!r}{did_you_mean(str(game), known)}",
                     hint=f"known games: {', '.join(known) or 'none'}; or give a folder holding {GAME_FILE}")
@@ -138,6 +140,7 @@ def load_game(game: str | Path) -> Game:
         references=tuple(_reference(r, game_path, refs.line_of(i)) for i, r in enumerate(refs)),
         directory=str(directory),
         language=_language(data.get("language", "en_US"), game_path, data.line_of("language")),
+        languages=_languages(data.get("languages"), game_path, data.line_of("languages")),
         version=_version(data.get("version"), game_path, data.line_of("version")),
         checks=check_settings(data.get("checks"), game_path, data.line_of("checks")),
     )
@@ -196,6 +199,17 @@ def _language(value: Any, path: Path, line: int) -> str:
         raise SpecError(f"'language' must be a language code such as en_US, de_DE or fr, got {value!r}{close}",
                         file=path, line=line, field="language", hint="it picks the hyphenation dictionary")
     return value
+
+
+def _languages(value: Any, path: Path, line: int) -> tuple[str, ...]:
+    """game.yaml's ``languages:``: the languages the cards are translated into (``name@de``)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and valid_language(v) for v in value):
+        raise SpecError(f"'languages' must be a list of language codes such as [de, fr, ja], got {excerpt(value, 40)}",
+                        file=path, line=line, field="languages",
+                        hint="the languages the cards are translated into: columns or keys name@de, text@de")
+    return tuple(dict.fromkeys(value))
 
 
 def _check_keys(mapping: LocDict, allowed: set[str], path: Path, what: str, card: str | None = None) -> None:
@@ -490,7 +504,24 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
                         card=cid, field="type", hint=f"types in game.yaml: {', '.join(card_types) or 'none'}")
     ctype = card_types[type_id]
     allowed = CARD_BASE_KEYS | set(ctype.fields)
+    translations: dict[str, dict[str, Any]] = {}
     for key in raw:
+        split = split_key(key)
+        if split is not None and split[0] in {"name", *ctype.fields}:
+            fname, lang = split
+            f, ln = where(key)
+            if not valid_language(lang):
+                raise SpecError(f"{key!r}: {lang!r} is no language code", file=f, line=ln, card=cid, field=str(key),
+                                hint=f"write the translation as {fname}@de, {fname}@pt-BR or {fname}@ja")
+            value = raw[key]
+            if value is None:
+                continue  # an empty cell: not translated
+            if fname == "name":
+                translations.setdefault(lang, {})[fname] = _text(value, f, ln, str(key), card=cid)
+            else:
+                translations.setdefault(lang, {})[fname] = _field_value(value, ctype.fields[fname],
+                                                                       lambda key=key: where(key), cid)
+            continue
         if key not in allowed:
             f, ln = where(key)
             raise SpecError(f"unknown field {key!r} for a {type_id} card{did_you_mean(key, allowed)}", file=f, line=ln,
@@ -528,6 +559,7 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
         field_locations=locations,
         overridden=tuple(sorted(marks)),
         skip_checks=_skip_checks(raw.get("skip_checks"), *where("skip_checks"), cid),
+        translations={lang: translations[lang] for lang in sorted(translations)},
     )
 
 
