@@ -220,7 +220,7 @@ def build(
     duplex: str = typer.Option("long", "--duplex", help="Duplex flip edge: long or short."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm shift of backs, read off `pnpgen calibrate`."),
     gutterfold: bool = typer.Option(False, "--gutterfold", help="Fronts and backs side by side, fold down the middle."),
-    png: Optional[str] = typer.Option(None, "--png", help="Per-card PNGs with bleed: gamecrafter or mpc."),
+    png: Optional[str] = typer.Option(None, "--png", help="Per-card PNGs with a shop's bleed: gamecrafter or mpc (pnpgen/presets/presets.yaml)."),
     tts: bool = typer.Option(False, "--tts", help="Tabletop Simulator deck sheets."),
     dpi: float = typer.Option(300, "--dpi", help="Resolution pictures are kept at in the PDF (larger ones are downsampled)."),
     sheet_per_type: bool = typer.Option(False, "--sheet-per-type",
@@ -254,8 +254,10 @@ def build(
 
     if duplex not in ("long", "short"):
         raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
-    if png not in (None, "gamecrafter", "mpc"):
-        raise UsageError(f"--png must be 'gamecrafter' or 'mpc', got {png!r}")
+    from pnpgen.presets import png_names
+
+    if png is not None and png not in png_names():
+        raise UsageError(f"--png must be one of {', '.join(png_names())}, got {png!r}")
     from pnpgen.cli_checks import check_bleed, check_count, check_paper, check_press, check_spacing
 
     check_paper("--paper", paper)

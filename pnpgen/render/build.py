@@ -132,11 +132,16 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
                     raise SelectionError(f"--pages chooses sheets of the card PDF, and --shop {preset.id} writes card "
                                          f"files, not sheets: choose cards with --only or --types")
                 images.set_print_dpi(dpi)
-                return _build_shop(game, out_dir, preset, progress, draw_face, draw_back, only, types)
-            spacing = _Spacing(mm(printer_margin_mm), mm(gap_mm))
-            return _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
-                               progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                               only, types, pages, ink_saver, workers, on_front, spacing)
+                images.take_font_warnings()
+                result = _build_shop(game, out_dir, preset, progress, draw_face, draw_back, only, types, workers)
+            else:
+                spacing = _Spacing(mm(printer_margin_mm), mm(gap_mm))
+                images.take_font_warnings()
+                result = _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
+                                     progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
+                                     only, types, pages, ink_saver, workers, on_front, spacing)
+            result.warnings += images.take_font_warnings()  # SVG text in a font the game lacks
+            return result
     finally:
         pdfdoc.set_output_standard(None)
 
@@ -301,12 +306,12 @@ def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers
 
 
 def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw_back,
-                only: Sequence[str] = (), types: Sequence[str] = ()) -> BuildResult:
+                only: Sequence[str] = (), types: Sequence[str] = (), workers: int | None = 1) -> BuildResult:
     """``out_dir/<kit>/<shop>/``: the shop's card files (``pnpgen.render.shops``), of the cards
     ``only``/``types`` choose (a chosen PDF is ``<kit>-<type>-selection.pdf``, so it does not replace
     the whole type's); tokens, boards and references are not cards a card shop prints, so they are
     left out (and said so)."""
-    from pnpgen.render.shops import size_warnings, write_shop_pdf
+    from pnpgen.render.shops import copies_rows, file_cards, product_page, size_warnings, write_copies, write_shop_pdf
 
     others = _others(game)
     game, kit_id = _printable(game)
@@ -319,26 +324,40 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
     if (game.components or game.references) and chosen is None:
         result.warnings.append(f"--shop {shop.id} writes card files only: tokens, boards and references are not "
                                f"built (run without --shop for them)")
+    rows: list[tuple] = []
+    suffix = "-selection" if chosen is not None else ""
     for type_id, cards in decks:
         distinct = list({c.id: c for c in cards}.values())
         if shop.output == "pdfx":
             _say(progress, f"{kit_id}: {shop.name} PDF for {type_id}")
             _plan_pictures(game, [(type_id, distinct)], shop.bleed_pt)
-            path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}{'-selection' if chosen is not None else ''}.pdf"
-            pages, issues, notes = write_shop_pdf(game, type_id, distinct, path, shop, draw_face, draw_back)
+            path = dest / f"{kit_id}-{raster.safe_file_name(type_id)}{suffix}.pdf"
+            pages, issues, notes = write_shop_pdf(game, type_id, file_cards(shop, cards), path, shop, draw_face,
+                                                  draw_back)
             _note(result, notes)
             images.clear_plan()
             result.files.append(path)
             result.pages[path.name] = pages
             result.overflows += issues
+            rows += copies_rows(shop, type_id, cards, {c.id: path for c in cards}, {c.id: path for c in cards}, dest)
         else:
             _say(progress, f"{kit_id}: {shop.name} PNGs for {type_id}")
-            profile = raster.PngProfile(shop.id, shop.bleed_pt)
+            profile = raster.PngProfile(shop.id, shop.bleed_pt, shop.dpi)
+            page = product_page(shop, game.card_types[type_id].size)
             files, overflows = raster.write_card_pngs(game, type_id, distinct, dest / type_id, profile,
-                                                      draw_face, draw_back)
+                                                      draw_face, draw_back, workers=worker_count(workers), page=page)
             result.files += files
             result.overflows += overflows
+            fronts = dict(zip([c.id for c in distinct], files))
+            own = raster.back_variants(game, distinct, draw_back)  # cards wearing a back of their own
+            wears = {c.id: dest / type_id / (f"{raster.safe_file_name(c.id)}-back.png" if c.id in own else "back.png")
+                     for c in distinct}
+            rows += copies_rows(shop, type_id, cards, fronts, wears, dest)
         result.cards += len(cards)
+    if rows:
+        copies = dest / f"{kit_id}-copies{suffix}.csv"
+        write_copies(copies, rows)
+        result.files.append(copies)
     return result
 
 

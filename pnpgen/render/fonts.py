@@ -77,6 +77,7 @@ def register_fonts() -> list[str]:
 FONT_SUFFIXES = (".ttf", ".otf")
 _REGISTERED: dict[str, str] = {}       # registered name -> path it came from
 _CATALOGUES: dict[tuple, dict[str, str]] = {}
+_HOMES: dict[str, dict[str, str]] = {}  # folder (real path) -> its latest catalogue
 
 
 class FontError(SpecError):
@@ -96,6 +97,7 @@ def game_fonts(home: str | Path) -> dict[str, str]:
     paths = files.listing(folder, tuple(f"*{s}" for s in FONT_SUFFIXES))
     key = (str(files.home), tuple((str(p), files.digest(p, "font")) for p in paths))
     if key in _CATALOGUES:
+        _HOMES[str(files.home)] = _CATALOGUES[key]
         return _CATALOGUES[key]
     names: dict[str, str] = {}
     families: dict[str, list[tuple[str, str]]] = {}
@@ -113,7 +115,22 @@ def game_fonts(home: str | Path) -> dict[str, str]:
         if family and (len(members) == 1 or regular):
             names.setdefault(family, (regular or [members[0][1]])[0])
     _CATALOGUES[key] = names
+    _HOMES[str(files.home)] = names
     return names
+
+
+def fonts_for(path: str | Path) -> dict[str, str]:
+    """The fonts of the folder a file (an SVG picture) belongs to: the catalogue of the deepest folder
+    holding it whose fonts a template has asked for (``game_fonts``), else none. Only folders this
+    process already reads are looked at, never one above the game."""
+    import os
+
+    real = os.path.realpath(path)
+    best = ""
+    for home in _HOMES:
+        if real.startswith(home.rstrip(os.sep) + os.sep) and len(home) > len(best):
+            best = home
+    return _HOMES.get(best, {}) if best else {}
 
 
 def _register_bytes(registered: str, data: bytes, digest: str, path: Path) -> tuple[str, str, str, str]:

@@ -347,9 +347,39 @@ def _svg_alpha(drawing) -> bool:
 
 
 # -- SVG ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=512)
 def _svg_drawing(path: str, digest: str):
-    return svgcheck.drawing(_bytes(path), _name(path))
+    return _svg_drawn(path, digest)[0]
+
+
+def _svg_drawn(path: str, digest: str):
+    """(the SVG's Drawing, the font families it names that neither the game nor pnpgen has),
+    its text drawn with the fonts of the game folder holding it (``render.svgfonts``)."""
+    from pnpgen.render.fonts import fonts_for
+
+    catalogue = fonts_for(path)
+    return _svg_drawn_with(path, digest, tuple(sorted(catalogue.items())))
+
+
+@lru_cache(maxsize=512)
+def _svg_drawn_with(path: str, digest: str, catalogue: tuple):
+    from pnpgen.render.svgfonts import SVGLIB_DEFAULT, SvgFontMap
+
+    data = _bytes(path)
+    font_map = SvgFontMap(dict(catalogue), SVGLIB_DEFAULT.lower().encode() in data.lower())
+    drawing = svgcheck.drawing(data, _name(path), font_map)
+    # reportlab starts every drawing by selecting its default font, Helvetica, which is never
+    # embedded: the bundled body font instead, even in an SVG without text.
+    drawing.initialFontName = font_map.body_font
+    return drawing, tuple(font_map.missing)
+
+
+def svg_missing_fonts(path: str) -> tuple[str, ...]:
+    """The font families the SVG at ``path`` names for its text that the game's ``fonts/`` folder and
+    the bundled fonts lack (that text is drawn in the bundled body font instead); () for other pictures."""
+    im = info(path)
+    if not im.vector:
+        return ()
+    return _svg_drawn(im.path, im.digest)[1]
 
 
 def _svg_form(canvas: Any, im: ImageInfo) -> str:
@@ -369,7 +399,23 @@ def _svg_form(canvas: Any, im: ImageInfo) -> str:
                              f"{rastercheck.reason(err)})") from None
         canvas.endForm()
         forms[im.digest] = name
+        for family in _svg_drawn(im.path, im.digest)[1]:
+            _FONT_WARNINGS[(im.path, family)] = (
+                f"{_name(im.path)}: text in font-family {family!r}, which the game's fonts/ folder and the bundled "
+                f"fonts do not have, is drawn in Roboto Condensed — add a .ttf or .otf of {family!r} to the game's "
+                f"fonts/ folder, or convert the SVG's text to paths (Inkscape: Path > Object to Path)")
     return name
+
+
+# (SVG path, font family) -> a build warning, for each SVG drawn with a family the game lacks.
+_FONT_WARNINGS: dict[tuple[str, str], str] = {}
+
+
+def take_font_warnings() -> list[str]:
+    """The warnings about SVG text in missing fonts drawn since the last call (sorted), forgotten."""
+    out = [_FONT_WARNINGS[k] for k in sorted(_FONT_WARNINGS)]
+    _FONT_WARNINGS.clear()
+    return out
 
 
 # -- drawing -----------------------------------------------------------------------------------------

@@ -36,15 +36,21 @@ class PngProfile:
     dpi: int = 300
 
 
-PROFILES = {
-    "gamecrafter": PngProfile("gamecrafter", 0.125 * PT_PER_IN),
-    "mpc": PngProfile("mpc", 0.12 * PT_PER_IN),
-}
+def _profiles() -> dict[str, PngProfile]:
+    """``--png`` presets: a shop's bleed and resolution (:mod:`pnpgen.presets`, the one registry)."""
+    from pnpgen.presets import png_names, shops
+
+    return {name: PngProfile(name, shops()[name].bleed_pt, shops()[name].dpi) for name in png_names()}
+
+
+PROFILES = _profiles()
 
 
 def profile_of(name: str | bool) -> PngProfile:
+    from pnpgen.presets import png_default
+
     if name is True:
-        return PROFILES["gamecrafter"]
+        return PROFILES[png_default()]
     try:
         return PROFILES[str(name)]
     except KeyError:
@@ -74,25 +80,45 @@ def back_variants(game: Game, cards: list[Card], draw_back=None) -> dict[str, st
     return out
 
 
+@dataclass(frozen=True)
+class CardPage:
+    """A page holding one card: ``width`` x ``height`` with the trim ``trim``; the card is drawn with
+    ``bleed`` and its bleed box's corner at (``x``, ``y``). A shop's product page may be a little
+    larger than the card (a 63x88 mm card on a 2.5x3.5 in poker page): the card stays its own size,
+    centred, its bleed drawn wider to reach the page's edge."""
+    width: float
+    height: float
+    trim: Rect
+    x: float
+    y: float
+    bleed: float
+
+    @classmethod
+    def of_card(cls, size, bleed: float) -> CardPage:
+        """The page exactly the card's bleed box."""
+        return cls(size.width + 2 * bleed, size.height + 2 * bleed, Rect(bleed, bleed, size.width, size.height),
+                   0.0, 0.0, bleed)
+
+
 def cards_pdf(game: Game, type_id: str, cards: list[Card], bleed: float,
-              draw_face=None, draw_back=None, back_variants: list[str] = ()) -> tuple[bytes, list]:
+              draw_face=None, draw_back=None, back_variants: list[str] = (),
+              page: CardPage | None = None) -> tuple[bytes, list]:
     """One page per card (in order), one for the type's back, then one per back variant in
-    ``back_variants``; each page is the bleed box."""
+    ``back_variants``; each page is the bleed box (or ``page``)."""
     draw_face, draw_back = _faces(draw_face, draw_back)
-    size = game.card_types[type_id].size
-    w, h = size.width + 2 * bleed, size.height + 2 * bleed
+    page = page or CardPage.of_card(game.card_types[type_id].size, bleed)
+    w, h, x, y, bleed = page.width, page.height, page.x, page.y, page.bleed
     canvas = pdfdoc.new_canvas((w, h), f"{game.name} {type_id} cards", standard=None)  # PNG/TTS: screen RGB
-    trim = Rect(bleed, bleed, size.width, size.height)
     overflows: list = []
     pages = [("face", c) for c in cards] + [("back", None)] + [("back", v) for v in back_variants]
     for kind, item in pages:
-        pdfdoc.set_page(canvas, (w, h), trim, Rect(0, 0, w, h))
+        pdfdoc.set_page(canvas, (w, h), page.trim, Rect(0, 0, w, h))
         if kind == "face":
-            overflows += draw_face(canvas, game, item, 0.0, 0.0, bleed) or []
+            overflows += draw_face(canvas, game, item, x, y, bleed) or []
         elif item is None:
-            overflows += draw_back(canvas, game, type_id, 0.0, 0.0, bleed) or []
+            overflows += draw_back(canvas, game, type_id, x, y, bleed) or []
         else:
-            overflows += draw_back(canvas, game, type_id, 0.0, 0.0, bleed, variant=item) or []
+            overflows += draw_back(canvas, game, type_id, x, y, bleed, variant=item) or []
         canvas.showPage()
     return pdfdoc.pdf_bytes(canvas), overflows
 
@@ -194,18 +220,20 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
 
 
 def write_card_pngs(game: Game, type_id: str, cards: list[Card], out_dir: Path, profile: PngProfile,
-                    draw_face=None, draw_back=None, workers: int = 1) -> tuple[list[Path], list]:
+                    draw_face=None, draw_back=None, workers: int = 1,
+                    page: CardPage | None = None) -> tuple[list[Path], list]:
     """``<out_dir>/<card id>.png`` for each distinct card, ``back.png`` for the type and
-    ``<card id>-back.png`` for each card with a back of its own; pages are rasterised and encoded
-    by ``workers`` processes (the same bytes for any number)."""
+    ``<card id>-back.png`` for each card with a back of its own, each the card's bleed box (or
+    ``page``, a shop product's); pages are rasterised and encoded by ``workers`` processes (the same
+    bytes for any number)."""
     from pnpgen.render.workers import map_pages
 
-    size = game.card_types[type_id].size
-    px_w = round((size.width + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
-    px_h = round((size.height + 2 * profile.bleed) / PT_PER_IN * profile.dpi)
+    page = page or CardPage.of_card(game.card_types[type_id].size, profile.bleed)
+    px_w = round(page.width / PT_PER_IN * profile.dpi)
+    px_h = round(page.height / PT_PER_IN * profile.dpi)
     variants = back_variants(game, cards, draw_back)
     distinct_variants = list(dict.fromkeys(variants.values()))
-    pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back, distinct_variants)
+    pdf, overflows = cards_pdf(game, type_id, cards, profile.bleed, draw_face, draw_back, distinct_variants, page)
     # An expansion's ids are "<expansion>:<card>"; ':' is not allowed in Windows file names.
     fronts = [out_dir / f"{safe_file_name(c.id)}.png" for c in cards]
     backs = {c.id: out_dir / f"{safe_file_name(c.id)}-back.png" for c in cards if c.id in variants}

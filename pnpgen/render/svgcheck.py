@@ -37,8 +37,9 @@ _PATH_PER_UNIT = 300
 _TEXT_PER_UNIT = 1000
 
 
-def drawing(data: bytes, name: str) -> Any:
-    """The reportlab Drawing of the SVG ``data`` (file shown as ``name``), or one PictureRefused (an ImageError)."""
+def drawing(data: bytes, name: str, font_map: Any = None) -> Any:
+    """The reportlab Drawing of the SVG ``data`` (file shown as ``name``), or one PictureRefused (an ImageError).
+    ``font_map`` (an ``svgfonts.SvgFontMap``) chooses the embedded font each text is drawn with."""
     from lxml import etree
     from svglib.svglib import SvgRenderer
 
@@ -49,7 +50,11 @@ def drawing(data: bytes, name: str) -> Any:
     _embedded_pictures(root, name, etree)
     try:
         # path None: svglib resolves no file path at all (the checks above already refused any).
-        result = SvgRenderer(None).render(root)
+        renderer = SvgRenderer(None)
+        if font_map is not None:
+            # svglib's own lookup gives standard fonts that are never embedded, or asks fontconfig.
+            renderer.attrConverter.convertFontFamily = font_map.convert
+        result = renderer.render(root)
     except RecursionError:
         raise PictureRefused(f"{name}: the SVG nests too deeply to draw",
                          hint=too_big("svg_depth", "flatten its groups")) from None

@@ -4,7 +4,7 @@ This is the text of ``pnpgen validate --explain CODE`` and of the code table in 
 (:mod:`pnpgen.validate.reference`). It is kept
 here, keyed by code, rather than in the check modules' docstrings, so that the explanations read
 alike and a test can hold every registered code to having one. A code may be reported by another
-code's check (IMG002 and IMG003 by the IMG001 picture check): ``reported_by`` says which, so that
+code's check (IMG002, IMG003 and IMG004 by the IMG001 picture check): ``reported_by`` says which, so that
 selecting the code runs that check.
 """
 
@@ -103,6 +103,15 @@ _ENTRIES = (
         "A cut a little off its line shows a white edge.",
         "Make the shape (or the picture's placement) extend past the card's edge into the bleed.",
         reported_by="IMG001", title="full-bleed pictures that do not reach the bleed"),
+    Explanation(
+        "IMG004", "warning",
+        "Text in an SVG picture whose `font-family` names a font that neither the game's `fonts/` folder "
+        "nor pnpgen's bundled fonts have (the finding gives the SVG file and the family).",
+        "Every font in a print file must be embedded, so the text is drawn in the bundled body font "
+        "(Roboto Condensed) instead of the one the picture names: it will look different.",
+        "Add the font (.ttf or .otf) to the game's `fonts/` folder, or convert the SVG's text to paths "
+        "(Inkscape: Path > Object to Path).",
+        reported_by="IMG001", title="SVG text in a font the game lacks"),
     Explanation(
         "MARKUP001", "error",
         "A `**` with no partner in a card's name or text field; the finding names the card, the field "

@@ -7,7 +7,9 @@ Codes:
   in full once (cached by content), so a truncated JPEG is found here, not printed as half a picture;
 - IMG002 (warning): a raster picture printed below 150 dpi at its size on the card (the dpi is given);
 - IMG003 (warning): an image shape marked ``bleed: true`` that does not reach into the bleed, so the
-  cut may show a white edge.
+  cut may show a white edge;
+- IMG004 (warning): text in an SVG picture in a font family the game's ``fonts/`` and the bundled
+  fonts lack, drawn in the body font instead (:mod:`pnpgen.render.svgfonts`).
 
 Faces are resolved with a 3 mm bleed exactly as ``pnpgen build`` draws them, and pictures are placed
 by the renderer's own :func:`pnpgen.render.images.placement`, so what is checked is what prints.
@@ -59,7 +61,8 @@ def _field_problems(ctx: CheckContext, card, files) -> list[tuple[str, str, str]
 def check_images(ctx: CheckContext) -> list[Finding]:
     from pnpgen.files import resolver_for
     from pnpgen.render.face import home_of
-    from pnpgen.render.images import info, placement, printed_dpi
+    from pnpgen.errors import display_path
+    from pnpgen.render.images import info, placement, printed_dpi, svg_missing_fonts
 
     out: list[Finding] = []
     resolvers: dict = {}  # one per folder cards live in, not one (and a realpath) per card
@@ -92,6 +95,12 @@ def check_images(ctx: CheckContext) -> list[Finding]:
                 report(None, "IMG001", Severity.ERROR, f"{err.message} (template {op.where})",
                        _fix(err, "use a PNG, JPEG, WebP or SVG file"))
                 continue
+            for family in svg_missing_fonts(op.src):
+                report(None, "IMG004", Severity.WARNING,
+                       f"{display_path(op.src)}: text in font-family {family!r}, which the game's fonts/ folder and "
+                       f"the bundled fonts do not have, is drawn in Roboto Condensed (template {op.where})",
+                       f"add a .ttf or .otf of {family!r} to the game's fonts/ folder, or convert the SVG's text "
+                       f"to paths (Inkscape: Path > Object to Path)")
             drawn = placement(op.fit, op.focus, (op.x, op.y, op.w, op.h), im.natural_size())
             # Only the part of the picture inside its box is printed; dpi is pixels per printed inch.
             dpi = printed_dpi(im, drawn)
