@@ -19,7 +19,8 @@ from pnpgen.render import pdfx, rasterflat
 from pnpgen.render.flatten import flatten
 from pnpgen.render.fonts import register_fonts
 from pnpgen.render.inksaver import lighten
-from pnpgen.render.textfit import FitResult, fit_text, fits_box, tokenize
+from pnpgen.render.textfit import FitResult, tokenize
+from pnpgen.render.textlayout import fit_text, fits_box, forget as forget_fits
 from pnpgen.template import TemplateLibrary, make_context, resolve_face
 from pnpgen.files import resolver_for
 from pnpgen.template.builddate import build_values
@@ -68,7 +69,7 @@ def forget_drawn_faces() -> None:
     cards is drawn they would not be asked for again, and the file still to be written and the
     validation's findings can use their memory."""
     _FACES.clear()
-    fit_text.cache_clear()
+    forget_fits()
     tokenize.cache_clear()
 
 

@@ -11,6 +11,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen.render.fonts import font_name
+from pnpgen.render.glyphdraw import begin_line, end_line, glyph_out, needs_actual_text
 from pnpgen.render.images import draw_image
 from pnpgen.render.pdfdoc import text_out
 from pnpgen.render.presscanvas import ink_use
@@ -167,9 +168,14 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
     icons: list[tuple[Icon, float, float]] = []
     current_font = font = None
     for line in fit.lines:
-        if st.align == "center":
+        # A right-to-left line starts at the right: its "left" is the box's start side.
+        align = {"left": "right", "right": "left"}.get(st.align, st.align) if line.rtl else st.align
+        spanned = needs_actual_text(line)
+        if spanned:
+            begin_line(t, line)
+        if align == "center":
             x = op.x + (op.w - line.width) / 2
-        elif st.align == "right":
+        elif align == "right":
             x = op.x + op.w - line.width
         else:
             x = op.x
@@ -178,12 +184,17 @@ def draw_text(c: Canvas, op: TextOp, fit: FitResult) -> None:
             if run.icon is not None:
                 icons.append((run.icon, x, baseline))
                 t.setTextOrigin(x + run.width, baseline)
+            elif run.glyphs is not None:
+                glyph_out(t, run, fit.size)
+                current_font = None  # its own font was set: the next plain run sets its font again
             else:
                 if run.font != current_font:
                     t.setFont(run.font, fit.size)
                     current_font, font = run.font, pdfmetrics.getFont(run.font)
                 text_out(t, font, run.text)
             x += run.width
+        if spanned:
+            end_line(t)
         baseline -= fit.leading
     c.drawText(t)
     for icon, x, b in icons:

@@ -22,6 +22,11 @@ FACES: dict[str, str] = {
     "RobotoCondensed-Bold": "RobotoCondensed-Bold.ttf",
     "RobotoCondensed-Italic": "RobotoCondensed-Italic.ttf",
     "Roboto-Black": "Roboto-Black.ttf",
+    # Scripts Roboto lacks, for a style's ``fallback:`` (Noto: OFL-1.1; Droid: Apache-2.0; fonts/README.md).
+    "NotoSansArabic": "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew": "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari": "NotoSansDevanagari-Regular.ttf",
+    "DroidSansFallback": "DroidSansFallback-CJK.ttf",
 }
 
 BODY_FONT = "RobotoCondensed"
@@ -36,6 +41,10 @@ ALIASES: dict[str, str] = {
     "italic": ITALIC_FONT,
     "title": TITLE_FONT,
     "stat": STAT_FONT,
+    "arabic": "NotoSansArabic",
+    "hebrew": "NotoSansHebrew",
+    "devanagari": "NotoSansDevanagari",
+    "cjk": "DroidSansFallback",
 }
 
 _registered = False

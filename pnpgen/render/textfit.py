@@ -36,19 +36,26 @@ SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enoug
 @by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class Run:
-    """A piece of a line: text in one font, or one icon. ``width`` in points at the fit size."""
+    """A piece of a line: text in one font, or one icon. ``width`` in points at the fit size.
+    ``glyphs``: the shaped glyphs (``pnpgen.render.shaping.Glyphs``) of a run of a text on the
+    shaped path (``pnpgen.render.shapedfit``), drawn by glyph id; None on the plain path."""
 
     text: str
     font: str
     width: float
     icon: Icon | None = None
+    glyphs: object | None = None
 
 
 @by_fields
 @dataclass(slots=True, unsafe_hash=True)
 class Line:
+    """Runs in drawing order (left to right); ``rtl``: a line of a right-to-left paragraph, whose
+    start is its right end."""
+
     runs: tuple[Run, ...]
     width: float
+    rtl: bool = False
 
 
 @by_fields
