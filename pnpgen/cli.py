@@ -12,6 +12,7 @@ from typing import Any, Optional
 import typer
 
 from pnpgen.errors import display_path, one_line
+from pnpgen.extras import require
 from pnpgen.spec.errors import SpecError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -31,9 +32,10 @@ def _input_errors() -> tuple[type[Exception], ...]:
 
     # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
     from pnpgen.cli_checks import OptionError
+    from pnpgen.extras import MissingExtra
     from pnpgen.validate.explain import UnknownCode
 
-    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError, UnknownCode)
+    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError, UnknownCode, MissingExtra)
 
 
 def _describe(err: Exception) -> str:
@@ -404,6 +406,8 @@ def simulate(
     counts = _player_counts(players)
     check_count("--games", games, "games")
     check_count("--workers", workers, "workers")
+    if plot:
+        require("plots", "pnpgen simulate --plot")
     base = load_game(game)
     expansion = load_game(with_) if with_ else None
     if expansion is not None and (expansion.expansion is None or expansion.id != base.id):
@@ -469,6 +473,10 @@ def sweep(
     from pnpgen.spec import load_game
 
     counts = _player_counts(players)
+    if plot:
+        require("plots", "pnpgen sweep --plot")
+    if backend == "ray":
+        require("ray", "pnpgen sweep --backend ray")
     base = load_game(game)
     with _games_bar("sweep blocks") as bar:
         task = bar.add_task("sweep", total=None)
@@ -510,6 +518,8 @@ def stats(
     from pnpgen.spec import load_game
     from pnpgen.stats import curves, draw_odds, format_curves, format_odds
 
+    if plot:
+        require("plots", "pnpgen stats --plot")
     loaded = load_game(game)
     if want is None:
         if draw is not None or at_least != 1:

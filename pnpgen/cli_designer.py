@@ -58,7 +58,10 @@ def register(app: typer.Typer) -> None:
             for line in refresh.lines():
                 typer.echo(line, err=not refresh.ok)
 
-        if not once:
+        if not once:  # --once builds without watching: the core install does it
+            from pnpgen.extras import require
+
+            require("studio", "pnpgen watch")
             typer.echo(f"watching {directory} (Ctrl-C to stop)")
         try:
             last = watch_loop(Previewer(directory, out, fit=fit), report, once=once)
@@ -93,6 +96,9 @@ def register(app: typer.Typer) -> None:
         fit: bool = typer.Option(True, "--fit/--no-fit", help="Check that text fits its template boxes."),
     ) -> None:
         """A live design studio in the browser: cards, findings, card view, print and simulate panels."""
+        from pnpgen.extras import require
+
+        require("studio", "pnpgen serve")
         from pnpgen.serve.app import run
 
         if host not in ("127.0.0.1", "localhost", "::1"):
