@@ -248,6 +248,8 @@ def build(
                                    help="Draw dark backgrounds (template shapes marked or judged ink-heavy) light, text dark "
                                         "on light: play-testing copies on a home printer. Writes …-inksaver.pdf files."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Processes for validation and PNG/TTS output (default: all cores; 1: none)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Build the cards translated into this language (name@de "
+                                       "columns): files named <game>-de-…; 'all': the game's own language and each translation."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -279,14 +281,18 @@ def build(
     failed = False
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
                   disable=not sys.stderr.isatty()) as bar:
-        for game in games:
+        from pnpgen.kit import game_languages
+
+        runs = [(game, language) for game in games
+                for language in (game_languages(game) if lang == "all" else [lang])]
+        for game, language in runs:
             task = bar.add_task(f"{game}: starting", total=None)
             kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
                             sheet_per_type=sheet_per_type, **press, **spacing, **_cut_options(cut, corner_mm, tts_url),
                             only=only or (), types=types or (), pages=sheets, ink_saver=ink_saver,
-                            workers=workers)
+                            workers=workers, **({"lang": language} if language else {}))
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

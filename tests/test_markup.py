@@ -81,9 +81,10 @@ def test_any_other_backslash_prints_as_it_is_and_is_no_problem():
         assert parse(text).problems == ()
 
 
-def test_a_single_asterisk_is_literal_and_three_read_as_bold_then_one():
-    assert parse("2* or *more").runs == (Run("2* or *more"),)
-    assert parse("***x***").runs == (Run("*x", True), Run("*"))  # as str.split("**") read it
+def test_a_single_asterisk_with_spaces_round_it_is_literal_and_three_are_bold_italic():
+    assert parse("2 * 3 = 6").runs == (Run("2 * 3 = 6"),)
+    assert parse("2 * 3 = 6").problems == ()
+    assert parse("***x***").runs == (Run("x", True, True),)
 
 
 def test_an_unclosed_bold_prints_its_asterisks_and_is_a_problem_where_it_stands():
@@ -99,9 +100,19 @@ def test_an_unclosed_bold_prints_its_asterisks_and_is_a_problem_where_it_stands(
 
 
 def test_written_runs_read_back_the_same():
-    runs = (Run("a*b\\c "), Run("bold *", True), Run("\nend"))
-    assert parse(write(runs)).runs == runs
+    runs = (Run("a*b\\c ~"), Run("bold *", True), Run("\nend "), Run("it", italic=True), Run(" "),
+            Run("both", True, True), Run("x"))
+    back = parse(write(runs))
+    assert back.plain == "".join(r.text for r in runs) and back.problems == ()
+    # every visible character keeps its style; a space may join the style beside it (it is set in
+    # the face of the word after it either way)
+    assert _styles(back.runs) == _styles(runs)
+    assert write(runs).startswith("a\\*b\\\\c \\~**bold \\*")
     assert plain(escape("**x** \\* \\")) == "**x** \\* \\"
+
+
+def _styles(runs) -> list[tuple[str, bool, bool]]:
+    return [(ch, r.bold, r.italic) for r in runs for ch in r.text if not ch.isspace()]
 
 
 def test_with_bold_joins_new_bold_with_bold_already_there():

@@ -73,7 +73,7 @@ def test_clean_cards_draw_no_findings(result):
 
 @pytest.mark.parametrize("code,needle", [
     ("REF002", "rules.starting_deck names card 'phantom'"),
-    ("COUNT002", "the item pool shows 6 cards but there are only 2 items"),
+    ("COUNT002", "the item pool shows 6 cards but there are only 3 items"),
     ("COUNT002", "wave 3 troop pool shows 3 cards but wave 3 has only 0 purchasable troops"),
     ("COUNT003", "wave 1 has 1 regular enemies; a round with 4 players deals up to 16"),
     ("COUNT003", "wave 1 has 0 bosses; round 3 with 4 players needs 2"),

@@ -160,6 +160,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     title = game.expansion.name if game.expansion else game.name
     dest = Path(out_dir) / kit_id
     result = BuildResult(kit_id, dest)
+    named = outnames.in_language(kit_id, game.translation)  # the kit in file names
     bleed = mm(bleed_mm)
     sheet_ranges = parse_sheets(pages)
     only, types = split_list(only), split_list(types)  # 'a,b' or a repeated option, as the CLI gives them
@@ -168,7 +169,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     decks = _card_decks(game, result, chosen)
     standard = pdfdoc.output_standard()
     pdfx = standard.name if standard is not None else None
-    stem = outnames.card_stem(kit_id, sheet.name, gutterfold=gutterfold, cut=cut, pdfx=pdfx, selection=choosing,
+    stem = outnames.card_stem(named, sheet.name, gutterfold=gutterfold, cut=cut, pdfx=pdfx, selection=choosing,
                               ink_saver=ink_saver)
     if sheet_ranges and not decks:
         pick_sheets(sheet_ranges, 0, f"{kit_id} (no card type with a size and cards to print)")
@@ -251,19 +252,19 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
     if choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
         game = replace(game, components=(), references=())
 
-    _tokens(game, sheet, bleed, duplex, back_offset, dest / outnames.part_name(kit_id, "tokens", sheet.name, pdfx=pdfx),
+    _tokens(game, sheet, bleed, duplex, back_offset, dest / outnames.part_name(named, "tokens", sheet.name, pdfx=pdfx),
             result, progress)
-    _boards(game, sheet, dest / outnames.part_name(kit_id, "boards", sheet.name, pdfx=pdfx), result, progress)
+    _boards(game, sheet, dest / outnames.part_name(named, "boards", sheet.name, pdfx=pdfx), result, progress)
     if game.references:
         _say(progress, f"{kit_id}: reference sheets")
         from pnpgen.render.references import draw_references  # here: reportlab's platypus costs ~50 ms to import
 
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
         pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
-        _save(canvas, dest / outnames.part_name(kit_id, "reference", sheet.name, pdfx=pdfx), pages, result)
+        _save(canvas, dest / outnames.part_name(named, "reference", sheet.name, pdfx=pdfx), pages, result)
     if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
         _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
-              dest / outnames.odds_name(kit_id, sheet.name, gutterfold=gutterfold, pdfx=pdfx, ink_saver=ink_saver),
+              dest / outnames.odds_name(named, sheet.name, gutterfold=gutterfold, pdfx=pdfx, ink_saver=ink_saver),
               result, progress, ink_saver, spacing)
 
     if png and decks:
@@ -271,20 +272,21 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
         for type_id, cards in decks:
             _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
             distinct = list({c.id: c for c in cards}.values())
-            files, _ = raster.write_card_pngs(game, type_id, distinct, dest / f"png-{profile.name}" / type_id,
+            folder = dest / outnames.in_language(f"png-{profile.name}", game.translation) / type_id
+            files, _ = raster.write_card_pngs(game, type_id, distinct, folder,
                                                       profile, draw_face, draw_back, workers=worker_count(workers))
             result.files += files
     if tts and decks:
         objects, deck_id = [], 1
-        tts_dir = dest / outnames.tts_folder(choosing)
+        tts_dir = dest / outnames.in_language(outnames.tts_folder(choosing), game.translation)
         for position, (type_id, cards) in enumerate(decks):
             _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
-            deck = tts_out.write_tts_sheets(game, type_id, cards, tts_dir, f"{kit_id}-{type_id}", deck_id,
+            deck = tts_out.write_tts_sheets(game, type_id, cards, tts_dir, f"{named}-{type_id}", deck_id,
                                             tts_url, draw_face, draw_back, workers=worker_count(workers))
             deck_id = deck.next_deck_id
             result.files += deck.files
             objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
-        saved = tts_dir / f"{kit_id}-tts.json"
+        saved = tts_dir / f"{named}-tts.json"
         tts_out.write_saved_object(saved, title, objects)
         result.files.append(saved)
     return result
@@ -315,7 +317,7 @@ def _build_shop(game: Game, out_dir: Path | str, shop, progress, draw_face, draw
 
     others = _others(game)
     game, kit_id = _printable(game)
-    dest = Path(out_dir) / kit_id / shop.id
+    dest = Path(out_dir) / kit_id / outnames.in_language(shop.id, game.translation)
     result = BuildResult(kit_id, dest)
     only, types = split_list(only), split_list(types)
     chosen = pick_cards(game.cards, game.card_types, only, types, others, kit_id)  # None: every card

@@ -132,14 +132,14 @@ def face_size(game: Any, type_id: str, library: TemplateLibrary | None = None) -
 def _fit(op: TextOp, icons, language: str = "en_US") -> FitResult:
     st = op.style
     return fit_text(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap,
-                    st.hyphenate, st.case, st.fallback, language)
+                    st.hyphenate, st.case, st.fallback, language, st.italic_font, st.bold_italic_font)
 
 
 def _fits(op: TextOp, icons, language: str = "en_US") -> bool:
     """``_fit(op, icons, language).fits``, without making the lines."""
     st = op.style
     return fits_box(op.text, op.w, op.h, st.font, st.size, st.min_size, st.leading, st.bold_font, icons, st.wrap,
-                    st.hyphenate, st.case, st.fallback, language)
+                    st.hyphenate, st.case, st.fallback, language, st.italic_font, st.bold_italic_font)
 
 
 # Resolved faces by (library, game id and name, card, type, side, bleed): the copies of a card

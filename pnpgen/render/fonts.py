@@ -12,15 +12,19 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
+from pnpgen import bundled
 from pnpgen.errors import SpecError
 
-FONTS_DIR = Path(__file__).resolve().parents[2] / "fonts"
+FONTS_DIR = bundled.fonts()
 
 # Registered name -> file in FONTS_DIR. Roboto is Apache-2.0 (fonts/LICENSE-Roboto-Apache-2.0.txt).
 FACES: dict[str, str] = {
     "RobotoCondensed": "RobotoCondensed-Regular.ttf",
     "RobotoCondensed-Bold": "RobotoCondensed-Bold.ttf",
     "RobotoCondensed-Italic": "RobotoCondensed-Italic.ttf",
+    # OFL-1.1 (fonts/LICENSE-RobotoCondensed-BoldItalic-OFL-1.1.txt): Roboto Condensed 3.8's italic
+    # at weight 700, the bold italic the 2.x faces above lack (fonts/README.md says how it was made).
+    "RobotoCondensed-BoldItalic": "RobotoCondensed-BoldItalic.ttf",
     "Roboto-Black": "Roboto-Black.ttf",
     # Scripts Roboto lacks, for a style's ``fallback:`` (Noto: OFL-1.1; Droid: Apache-2.0; fonts/README.md).
     "NotoSansArabic": "NotoSansArabic-Regular.ttf",
@@ -32,6 +36,7 @@ FACES: dict[str, str] = {
 BODY_FONT = "RobotoCondensed"
 BOLD_FONT = "RobotoCondensed-Bold"
 ITALIC_FONT = "RobotoCondensed-Italic"
+BOLD_ITALIC_FONT = "RobotoCondensed-BoldItalic"
 TITLE_FONT = "RobotoCondensed-Bold"
 STAT_FONT = "Roboto-Black"
 
@@ -39,6 +44,7 @@ ALIASES: dict[str, str] = {
     "body": BODY_FONT,
     "bold": BOLD_FONT,
     "italic": ITALIC_FONT,
+    "bold_italic": BOLD_ITALIC_FONT,
     "title": TITLE_FONT,
     "stat": STAT_FONT,
     "arabic": "NotoSansArabic",
@@ -73,7 +79,7 @@ def register_fonts() -> list[str]:
         for name, file in FACES.items():
             pdfmetrics.registerFont(SubsetFont(name, str(FONTS_DIR / file)))
         # Bold/italic mapping lets reportlab's own markup (if anyone uses it) find the faces.
-        pdfmetrics.registerFontFamily(BODY_FONT, normal=BODY_FONT, bold=BOLD_FONT, italic=ITALIC_FONT, boldItalic=BOLD_FONT)
+        pdfmetrics.registerFontFamily(BODY_FONT, normal=BODY_FONT, bold=BOLD_FONT, italic=ITALIC_FONT, boldItalic=BOLD_ITALIC_FONT)
         _registered = True
     return list(FACES)
 
@@ -137,7 +143,7 @@ def fonts_for(path: str | Path) -> dict[str, str]:
     real = os.path.realpath(path)
     best = ""
     for home in _HOMES:
-        if real.startswith(home.rstrip(os.sep) + os.sep) and len(home) > len(best):
+        if (real.startswith(home.rstrip(os.sep) + os.sep)) and len(home) > len(best):
             best = home
     return _HOMES.get(best, {}) if best else {}
 

@@ -8,9 +8,16 @@ card sheets (with ``-manifest.csv`` beside them and, cut, ``cut/<card PDF stem>-
 tokens, boards and reference sheets are ``<kit>-<part>-<paper>[-pdfx<standard>].pdf`` and the odds
 cards ``<kit>-odds[-gutterfold]-<paper>[-pdfx<standard>][-inksaver].pdf``. Settings within a kind
 (bleed, duplex edge, back offset, dpi) keep the name: a build with other settings replaces the file.
+A build in a translated language (``build --lang de``) is a kind of its own: ``<kit>`` is then
+``<kit>-<lang>`` in every name (:func:`in_language`), PNG and TTS folders included.
 """
 
 from __future__ import annotations
+
+
+def in_language(kit: str, lang: str | None) -> str:
+    """The kit's name in file names: ``tidepool`` in its own language, ``tidepool-de`` in German."""
+    return f"{kit}-{lang}" if lang else kit
 
 
 def press_tag(pdfx: str | None) -> str:

@@ -6,10 +6,16 @@ validator reads the same :class:`FitResult` through ``face.measure_card``. Width
 cached, so a deck of identical cards costs one measurement.
 
 Running-text markup (read by :mod:`pnpgen.markup`, the one grammar the validator checks too):
-- ``**bold**`` switches to the bold face (templates add it with the ``bold`` Jinja filter);
-  ``\\*`` and ``\\\\`` print an asterisk and a backslash; an unpaired ``**`` prints as it is;
+- ``**bold**`` switches to the bold face (templates add it with the ``bold`` Jinja filter),
+  ``*italic*`` to the style's ``italic_font`` and ``***bold italic***`` to its ``bold_italic_font``
+  (a style without one sets the text in the regular or bold face; the validator says so, MARKUP002);
+  ``\\*``, ``\\~`` and ``\\\\`` print an asterisk, a tilde and a backslash; an unpaired mark prints as it is;
+- ``~`` and U+00A0 are spaces no line breaks at, and so is the space between a number and the
+  icon after it (``gain 2 (W)``);
 - icon tokens (``(W)``, ``[equipment]``…, from the game's ``_icons.yaml``) become vector glyphs
   whose advance width counts in the line, glued to the text around them (``(W)+2`` stays whole);
+- a line starting with ``- `` or ``• `` is a bullet: its wrapped lines start under its first word
+  (a hanging indent);
 - a newline forces a line break.
 """
 
@@ -25,7 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from pnpgen.markup import parse as parse_markup
 from pnpgen.pickling import by_fields
 from pnpgen.render.fonts import font_name, register_fonts
-from pnpgen.template.model import Icon, IconSet
+from pnpgen.template.model import Icon, IconSet, Where
 
 SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enough to be quick
 
@@ -138,20 +144,25 @@ def _by_coverage(text: str, font: str, fallback: tuple[str, ...]) -> list[tuple[
 
 
 def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback: tuple[str, ...] = (),
-                   icons: IconSet = IconSet(), case: str = "none") -> list[str]:
-    """Characters of ``text`` that neither the style's font (or bold font) nor any fallback has:
-    they would print as nothing, so the validator and the build report them."""
+                   icons: IconSet = IconSet(), case: str = "none", italic_font: str | None = None,
+                   bold_italic_font: str | None = None) -> list[str]:
+    """Characters of ``text`` that neither the style's font (or the bold, italic or bold italic
+    font its markup picks) nor any fallback has: they would print as nothing, so the validator and
+    the build report them."""
     register_fonts()
     font, bold = font_name(font), font_name(bold_font or "bold")
+    italic = italic_font and font_name(italic_font)
+    bold_italic = bold_italic_font and font_name(bold_italic_font)
     # The common case, every character in both the regular and the bold font (whatever its case),
     # needs no tokenizing: nothing can be missing.
     change = str.upper if case == "upper" else str.lower if case == "lower" else None
     chars = set(text) if change is None else set(text) | set(change(text))
-    if chars <= _in_both(font, bold):
+    if chars <= _in_both(font, bold) and (
+            "*" not in text or chars <= _in_both(italic or font, bold_italic or bold)):
         return []
     fallback = tuple(font_name(f) for f in fallback)
     missing: list[str] = []
-    for para in tokenize(text, font, bold, icons, case, fallback):
+    for para in tokenize(text, font, bold, icons, case, fallback, italic, bold_italic):
         for word in para:
             for piece, f, icon in word:
                 if icon is not None:
@@ -176,7 +187,11 @@ def _coverage(font: str) -> frozenset[int]:
     return coverage(font)
 
 
-_SPACES = re.compile(r"(\s+)")
+# Whitespace a line may break at: every space but the non-breaking ones (U+00A0, which ``~`` is
+# too, the figure space U+2007 and the narrow U+202F), which stay inside their word.
+_SPACES = re.compile(r"([^\S\u00a0\u2007\u202f]+)")
+_NO_BREAK = str.maketrans({"\u00a0": " "})  # drawn and measured as the font's own space
+BULLETS = ("-", "•")  # a line starting with one of these and a space is a bullet point
 
 
 @lru_cache(maxsize=256)
@@ -186,21 +201,26 @@ def _by_token(icons: IconSet) -> dict[str, Icon]:
 
 @lru_cache(maxsize=2048)  # as fit_text's: a deck's own texts are met once or twice
 def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
-             fallback: tuple[str, ...] = ()) -> tuple[tuple[Word, ...], ...]:
-    """Paragraphs of words. The markup's runs (:mod:`pnpgen.markup`) pick the face; icon tokens
-    become icon atoms; ``case`` (upper/lower) applies to text only, after icons are matched, so
-    tokens keep their spelling; characters the font lacks are set in the first ``fallback`` font
-    that has them."""
+             fallback: tuple[str, ...] = (), italic_font: str | None = None,
+             bold_italic_font: str | None = None) -> tuple[tuple[Word, ...], ...]:
+    """Paragraphs of words. The markup's runs (:mod:`pnpgen.markup`) pick the face (italic in
+    ``italic_font``, else ``font``; bold italic in ``bold_italic_font``, else ``bold_font``); icon
+    tokens become icon atoms; ``case`` (upper/lower) applies to text only, after icons are matched,
+    so tokens keep their spelling; characters the font lacks are set in the first ``fallback`` font
+    that has them. A space between a number and an icon, and a non-breaking space, join the words
+    on either side."""
     change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
     pat = _icon_pattern(icons)
     by_token = _by_token(icons)
+    faces = {(False, False): font, (True, False): bold_font, (False, True): italic_font or font,
+             (True, True): bold_italic_font or bold_font}
     paragraphs = []
     words: list[Word] = []
     current: list[Atom] = []
     # Runs, not lines, come first: bold may start or end inside a word ("**REVEAL:**") and a bold
     # pair may span lines. An unpaired ``**`` comes back as printed text (pnpgen.markup).
     for run in parse_markup(text).runs:
-        f = bold_font if run.bold else font
+        f = faces[run.bold, run.italic]
         for k, line in enumerate(run.text.split("\n")):
             if k:  # a newline ends the word and the paragraph
                 if current:
@@ -210,14 +230,20 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                 words = []
             # A token inside a piece is inside its line too: a line with none needs no search per piece.
             icon_line = pat is not None and pat.search(line) is not None
-            for j, piece in enumerate(_SPACES.split(line)):
+            pieces = _SPACES.split(line)
+            for j, piece in enumerate(pieces):
                 if j % 2 == 1:  # whitespace: end the current word
+                    if current and icon_line and _number_then_icon(current, pieces, j, pat):
+                        current.append((" ", f, None))  # "2 (W)" never parts
+                        continue
                     if current:
                         words.append(tuple(current))
                         current = []
                     continue
                 if not piece:
                     continue
+                if "\u00a0" in piece:
+                    piece = piece.translate(_NO_BREAK)
                 if not icon_line and not fallback:  # the common piece: one atom
                     current.append((change(piece), f, None))
                     continue
@@ -233,6 +259,34 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
         words.append(tuple(current))
     paragraphs.append(tuple(words))
     return tuple(paragraphs)
+
+
+def _number_then_icon(current: list[Atom], pieces: list[str], j: int, pat: re.Pattern) -> bool:
+    """Whether the word so far ends in a digit and the piece after the space ``pieces[j]`` starts
+    with an icon token: a count and the icon it counts stay on one line."""
+    last = current[-1]
+    return (last[2] is None and last[0][-1:].isdigit() and j + 1 < len(pieces)
+            and pat.match(pieces[j + 1]) is not None)
+
+
+def _bullet_indent(para: tuple[Word, ...]) -> float:
+    """The hanging indent (1 pt units) of a bullet paragraph: the width of its marker and the
+    space after it, so its wrapped lines start under its first word; 0 for any other paragraph."""
+    if len(para) < 2 or len(para[0]) != 1:
+        return 0.0
+    text, font, icon = para[0][0]
+    if icon is not None or text not in BULLETS:
+        return 0.0
+    return unit_width(text, font) + unit_width(" ", para[1][0][1] if para[1][0][2] is None else font)
+
+
+def _indent_atom(width: float) -> Atom:
+    """An atom that draws nothing and moves the line's start ``width`` (1 pt units) to the right:
+    an icon with no shapes, so measuring and drawing take it as any other advance."""
+    return ("", "", Icon("indent", "", width, (), _INDENT_WHERE))
+
+
+_INDENT_WHERE = Where("hanging indent")
 
 
 # -- hyphenation ----------------------------------------------------------------------------
@@ -335,8 +389,9 @@ def _make_line(words: list[Word], space_font: str, size: float) -> Line:
 def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, font: str, hyphenate: bool,
          language: str = DEFAULT_LANGUAGE) -> list[list[Word]]:
     """Greedy line breaking at ``size``: the words of each line (an empty paragraph is an
-    empty line, so blank lines in the text stay visible as spacing)."""
-    avail = width / size  # work in 1 pt units
+    empty line, so blank lines in the text stay visible as spacing). The wrapped lines of a bullet
+    paragraph start with an indent atom (:func:`_indent_atom`) glued to their first word."""
+    full = width / size  # work in 1 pt units
     space = unit_width(" ", font)
     lines: list[list[Word]] = []
     for para in paragraphs:
@@ -345,7 +400,15 @@ def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, fo
         cur_w = 0.0
         if not queue:
             lines.append([])
+        indent = _bullet_indent(para)
+        first = len(lines)
+        avail = full
         while queue:
+            if indent and len(lines) > first and not cur:
+                avail = full - indent  # a bullet's wrapped line, under its first word
+                if avail <= 0:
+                    indent, avail = 0.0, full
+
             word = queue.pop(0)
             ww = _word_w(word)
             need = ww if not cur else cur_w + space + ww
@@ -372,6 +435,11 @@ def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, fo
             cur, cur_w = [], 0.0
         if cur:
             lines.append(cur)
+        if indent:
+            pad = _indent_atom(indent)
+            for ln in lines[first + 1:]:
+                if ln:
+                    ln[0] = (pad, *ln[0])
     return lines
 
 
@@ -398,6 +466,8 @@ def fit_text(
     case: str = "none",
     fallback: tuple[str, ...] = (),
     language: str = DEFAULT_LANGUAGE,
+    italic_font: str | None = None,
+    bold_italic_font: str | None = None,
 ) -> FitResult:
     """Fit ``text`` in ``width`` x ``height`` points, trying ``size`` down to ``min_size``.
 
@@ -407,7 +477,7 @@ def fit_text(
     register_fonts()
     font = font_name(font)
     smallest = size if min_size is None else min_size
-    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback)
+    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback, italic_font, bold_italic_font)
     asc_desc = _cap_and_descent(font)
     first = _first_fit(paragraphs, width, height, font, size, smallest, leading, wrap_lines, hyphenate, language)
     if first is not None:
@@ -441,6 +511,8 @@ def fits_box(
     case: str = "none",
     fallback: tuple[str, ...] = (),
     language: str = DEFAULT_LANGUAGE,
+    italic_font: str | None = None,
+    bold_italic_font: str | None = None,
 ) -> bool:
     """``fit_text(...).fits`` without making the lines: the same sizes tried by the same code, for
     the validator, which keeps only the boxes that do not fit (a deck's texts are nearly all its own,
@@ -448,7 +520,7 @@ def fits_box(
     register_fonts()
     font = font_name(font)
     smallest = size if min_size is None else min_size
-    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback)
+    paragraphs = _paragraphs(text, font, bold_font, icons, wrap_lines, case, fallback, italic_font, bold_italic_font)
     return _first_fit(paragraphs, width, height, font, size, smallest, leading, wrap_lines, hyphenate,
                       language) is not None
 
@@ -464,8 +536,10 @@ def _sizes(size: float, smallest: float) -> Iterator[float]:
 
 
 def _paragraphs(text: str, font: str, bold_font: str | None, icons: IconSet, wrap_lines: bool, case: str,
-                fallback: tuple[str, ...]) -> tuple[tuple[Word, ...], ...]:
-    paragraphs = tokenize(text, font, font_name(bold_font or "bold"), icons, case, tuple(font_name(f) for f in fallback))
+                fallback: tuple[str, ...], italic_font: str | None = None,
+                bold_italic_font: str | None = None) -> tuple[tuple[Word, ...], ...]:
+    paragraphs = tokenize(text, font, font_name(bold_font or "bold"), icons, case, tuple(font_name(f) for f in fallback),
+                          italic_font and font_name(italic_font), bold_italic_font and font_name(bold_italic_font))
     if not wrap_lines:
         # One line: join paragraphs so a single-line box never wraps.
         paragraphs = (tuple(w for p in paragraphs for w in p),)

@@ -4,7 +4,8 @@ The CSVs are exactly what :mod:`pnpgen.spec.tabular` reads back (same columns, l
 ``|``, unknown values as empty cells), so a YAML set can move into a spreadsheet and back with the
 same card values. Columns: ``id, name, copies`` (and ``replaces`` for an expansion card that swaps a
 base card out, ``skip_checks`` when a card of the type skips checks), then the card type's fields
-in the order game.yaml declares them. Provenance (where
+in the order game.yaml declares them, then the translations (``name@de``, ``text@de``…: per language,
+sorted, the fields any card of the type is translated in, in the same order). Provenance (where
 an extracted card came from in a document) is not a designer's column and is not written.
 Output is deterministic: UTF-8 with a BOM (so spreadsheet programs read accents right), ``\\r\\n``
 line ends (RFC 4180: Python's writer then quotes a cell holding a carriage return, which with ``\\n``
@@ -24,6 +25,7 @@ from pnpgen.errors import SpecError
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.spec.model import Game
 from pnpgen.spec.tabular import LIST_SEPARATOR, SKIP_COLUMN
+from pnpgen.spec.translations import key
 
 
 def _cell(value, card_id: str, field: str) -> str:
@@ -54,8 +56,11 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
             continue
         replaces = any(c.replaces for c in cards)
         skips = any(c.skip_checks for c in cards)
+        translated = sorted({(lang, f) for c in cards for lang, fields in c.translations.items() for f in fields})
+        order = {f: i for i, f in enumerate(("name", *ctype.fields))}
+        extra = sorted(translated, key=lambda lf: (lf[0], order.get(lf[1], len(order))))
         header = ["id", "name", "copies", *(["replaces"] if replaces else []), *([SKIP_COLUMN] if skips else []),
-                  *ctype.fields]
+                  *ctype.fields, *(key(f, lang) for lang, f in extra)]
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\r\n")
         writer.writerow([as_cell(c) for c in header])
@@ -64,6 +69,7 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
             row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else []),
                    *([LIST_SEPARATOR.join(card.skip_checks)] if skips else [])]
             row += [_cell(card.fields.get(name), card.id, name) for name in ctype.fields]
+            row += [_cell(card.translations.get(lang, {}).get(f), card.id, key(f, lang)) for lang, f in extra]
             writer.writerow([as_cell(c) for c in row])
         out[type_id] = ("\ufeff" + buf.getvalue()).encode("utf-8")
     return out

@@ -186,6 +186,8 @@ class Card:
     origin: str = ""  # "" for the base game's cards, else the expansion id that added it
     replaces: str | None = None
     skip_checks: tuple[str, ...] = ()  # check codes whose findings about this card are dropped
+    # {language: {field: value}}: the ``name@de`` / ``text@de`` translations (``spec.translations``)
+    translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
 
     @property
     def label(self) -> str:
@@ -266,6 +268,8 @@ class Game:
     language: str = "en_US"  # the cards' language: hyphenation dictionary (pyphen)
     version: str | None = None  # the designer's edition or print version, for templates (``game.version``)
     checks: tuple[CheckSetting, ...] = ()  # game.yaml's ``checks:`` (an expansion's merged over its base's)
+    languages: tuple[str, ...] = ()  # game.yaml's ``languages:``: the languages its cards are translated into
+    translation: str | None = None  # the language this game is seen in (``spec.translations.localized``)
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:

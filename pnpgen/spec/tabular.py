@@ -19,6 +19,8 @@ Rules (docs/spec-format.md, "Spreadsheet cards"):
 - Values are read by the card type's field types: whole numbers, numbers, ``true/false/yes/no/1/0``,
   one of an enum's values, text, an image path, or a list whose items are separated by ``|``.
 - An empty cell is unknown (null), as ``cost: null`` in YAML.
+- A column ``FIELD@LANG`` (``name@de``, ``text@ja``) holds the field's translation, read by the
+  field's type; an empty cell is no translation (:mod:`pnpgen.spec.translations`).
 - A text cell starting with ``'`` and then ``= + - @ ' `` (or a tab/CR) loses that ``'``: it is how
   ``export --csv`` keeps text from running as a formula (:mod:`pnpgen.cellescape`).
 """
@@ -36,6 +38,7 @@ from pnpgen.errors import SpecError, did_you_mean
 from pnpgen.limits import limit, too_big
 from pnpgen.slugs import slug as name_slug
 from pnpgen.spec.model import CardType, FieldDef, FieldType
+from pnpgen.spec.translations import split_key, valid_language
 from pnpgen.spec.xlsxread import Workbook
 from pnpgen.spec.yamlio import LocDict
 
@@ -183,6 +186,13 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
         names.append(name)
     allowed = {*BASE_COLUMNS, SKIP_COLUMN} | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
     for i, name in enumerate(names):
+        split = split_key(name) if name is not None else None
+        if split is not None and split[0] in allowed | {"name"} and split[0] not in ("id", "type", "copies"):
+            if not valid_language(split[1]):
+                raise SpecError(f"column {name!r}: {split[1]!r} is no language code", file=sheet.file, line=1,
+                                column=column_letter(i), field=name,
+                                hint=f"name a translation column {split[0]}@de, {split[0]}@pt-BR or {split[0]}@ja")
+            continue
         if name is not None and name not in allowed:
             raise SpecError(f"unknown column {name!r}{did_you_mean(name, allowed)}", file=sheet.file, line=1,
                             column=column_letter(i), field=name,
@@ -236,6 +246,8 @@ def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str
             value = [code.strip() for code in _plain_text(value).split(LIST_SEPARATOR) if code.strip()]
         elif ctype is not None and key in ctype.fields and value is not None:
             value = _coerce(value, ctype.fields[key], sheet, row, col, label)
+        elif ctype is not None and value is not None and (split := split_key(key)) and split[0] in ctype.fields:
+            value = _coerce(value, ctype.fields[split[0]], sheet, row, col, label)
         elif value is not None and key not in ("name", "type", "id"):
             value = value if isinstance(value, str) else _plain_text(value)
         raw[key] = value

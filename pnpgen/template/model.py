@@ -37,10 +37,14 @@ class TemplateError(ValueError):
 
 @dataclass(frozen=True)
 class Style:
-    """How text in a box is set. ``font``/``bold_font`` are bundled face names or aliases."""
+    """How text in a box is set. ``font``/``bold_font`` are bundled face names or aliases, or a
+    game's own fonts; so are ``italic_font`` and ``bold_italic_font``, the faces of ``*italic*`` and
+    ``***bold italic***`` markup (None: the text is set upright, and the validator says so)."""
 
     font: str = "body"
     bold_font: str = "bold"
+    italic_font: str | None = None
+    bold_italic_font: str | None = None
     size: float = 8.0
     min_size: float | None = None  # None: never shrink below ``size``
     color: str = "#000000"  # colour, palette name or Jinja expression

@@ -4,7 +4,8 @@ draws (:meth:`CheckContext.backs`), for the checks that look at the faces."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from pnpgen.spec.errors import display_path
@@ -30,6 +31,7 @@ class FrontFacts:
     overflows: tuple = ()
     missing_glyphs: tuple = ()
     error: Exception | None = None
+    missing_faces: tuple = ()  # (text box, ("italic" and/or "bold italic")) its style has no face for
 
 
 def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
@@ -40,15 +42,33 @@ def front_facts(face, fits, card_id: str, with_fit: bool = True) -> FrontFacts:
     from pnpgen.template.resolve import TextOp
 
     glyphs = []
+    faces = []
     for op in face.ops:
         if isinstance(op, TextOp):
             st = op.style
-            missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case)
+            missing = missing_glyphs(op.text, st.font, st.bold_font, st.fallback, face.icons, st.case,
+                                     st.italic_font, st.bold_italic_font)
             if missing:
                 glyphs.append((op, tuple(missing)))
+            lacking = faces_lacking(op.text, st.italic_font, st.bold_italic_font)
+            if lacking:
+                faces.append((op, lacking))
     overflows = fit_reports(face, card_id, fits, overflowing=True) if with_fit else []
     return FrontFacts(face.width, face.height, tuple(op for op in face.ops if getattr(op, "kind", None) == "image"),
-                      tuple(overflows), tuple(glyphs))
+                      tuple(overflows), tuple(glyphs), None, tuple(faces))
+
+
+def faces_lacking(text: str, italic_font: str | None, bold_italic_font: str | None) -> tuple[str, ...]:
+    """The styles ``text``'s markup uses that have no face of their own: "italic" (set in the
+    regular face instead), "bold italic" (set in the bold face)."""
+    if "*" not in text or (italic_font and bold_italic_font):
+        return ()
+    from pnpgen.markup import parse
+
+    parsed = parse(text)
+    return tuple(name for name, used, face in (("italic", parsed.uses_italic, italic_font),
+                                               ("bold italic", parsed.uses_bold_italic, bold_italic_font))
+                 if used and not face)
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,38 @@ class CheckContext:
                     facts = front_facts(face, None, back_label(type_id, variant), self.with_fit)
                 self._backs.append(BackFace(type_id, variant, facts))
         return self._backs
+
+    def translated(self) -> list[tuple[str, "CheckContext"]]:
+        """(language, a context of the game as it prints in it, holding the cards translated into
+        it) for each language the cards are translated into (``spec.translations``), made once per
+        run: the checks that look at the faces (fit, glyphs, faces for the markup) run again in
+        each. An untranslated card prints as in the default language, which is checked already;
+        backs are not translated."""
+        made = self.memo.get("translated")
+        if made is None:
+            from pnpgen.spec.translations import languages_of, localized
+
+            made = []
+            for lang in languages_of(self.game):
+                game = localized(self.game, lang)
+                game = replace(game, cards=tuple(c for c in game.cards if lang in c.translations))
+                made.append((lang, CheckContext(game, self.with_fit, _backs=[])))
+            self.memo["translated"] = made
+        return made
+
+    def in_languages(self, own: "Callable[[CheckContext], list[Finding]]") -> list[Finding]:
+        """``own(self)`` and ``own`` run on each translated context, whose findings say the language
+        and point at the translation's line (``text@de``) when the card has one."""
+        out = own(self)
+        for lang, sub in self.translated():
+            for f in own(sub):
+                field = f"{f.field}@{lang}" if f.field else None
+                card = next((c for c in self.game.cards if c.id == f.card), None) if f.card else None
+                loc = card.field_locations.get(field) if card is not None and field else None
+                out.append(replace(f, message=f"[{lang}] {f.message}",
+                                   file=display_path(loc.file) if loc else f.file, line=loc.line if loc else f.line,
+                                   field=field if loc else f.field))
+        return out
 
     def at_template(self, where: str, code: str, severity: Severity, message: str, fix: str | None = None) -> Finding:
         """A finding located at a template line (``file:line``, as ``Where`` prints it)."""

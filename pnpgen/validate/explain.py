@@ -114,11 +114,26 @@ _ENTRIES = (
         reported_by="IMG001", title="SVG text in a font the game lacks"),
     Explanation(
         "MARKUP001", "error",
-        "A `**` with no partner in a card's name or text field; the finding names the card, the field "
-        "and the character where the mark stands.",
-        "The renderer prints a lone `**` as two asterisks: either bold was meant and is missing, or a "
-        "literal asterisk was meant and needs escaping.",
-        "Close the bold with `**` where it ends, or write `\\*` for each literal asterisk."),
+        "A `**`, `*` or `***` with no partner in a card's name or text field (a `*` opens before a word "
+        "and closes after one; a `*` with a space on both sides is a plain asterisk); the finding names "
+        "the card, the field and the character where the mark stands.",
+        "The renderer prints a lone mark as asterisks: either bold or italic was meant and is missing, "
+        "or a literal asterisk was meant and needs escaping.",
+        "Close the style with the same mark where it ends, or write `\\*` for each literal asterisk."),
+    Explanation(
+        "MARKUP002", "warning",
+        "Text set `*italic*` or `***bold italic***` in a template box whose style has no `italic_font` / "
+        "`bold_italic_font` (one finding per box and style, listing the cards).",
+        "The text prints upright, in the regular or the bold face, so the emphasis is lost.",
+        "Add `italic_font:` / `bold_italic_font:` to the box's style (the bundled `italic` and "
+        "`bold_italic`, or a font of the game's `fonts/` folder), or drop the markup."),
+    Explanation(
+        "TRANS001", "warning",
+        "A card whose name or text field has no translation into one of the game's languages (its "
+        "`languages:` list, else each language some card is translated into: `name@de`). One finding per "
+        "language and field, listing the cards: `name@de: no translation on 12 cards (…)`.",
+        "A `build --lang` prints that field in the default language: a German deck with English cards in it.",
+        "Add the translation (a `name@de` column or key), or leave it if the text is the same in both languages."),
     Explanation(
         "NAME001", "warning",
         "A card or component name the rules text spells with its words joined or split differently "

@@ -2,7 +2,7 @@
 
 import importlib
 
-MODULES = ("balance", "consistency", "copies", "counts", "fit", "glyphs", "icons", "images", "markup", "names", "references", "rules", "spelling", "templates", "text")
+MODULES = ("balance", "consistency", "copies", "counts", "fit", "glyphs", "icons", "images", "markup", "names", "references", "rules", "spelling", "templates", "text", "translations")
 
 
 def load_all() -> None:

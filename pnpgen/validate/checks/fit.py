@@ -16,6 +16,10 @@ from pnpgen.validate.registry import check
 
 @check("FIT001", "text fits its template box")
 def check_text_fits(ctx: CheckContext) -> list[Finding]:
+    return ctx.in_languages(_check_text_fits)
+
+
+def _check_text_fits(ctx: CheckContext) -> list[Finding]:
     if not ctx.with_fit:
         return []
     out = []

@@ -31,6 +31,10 @@ GROUP_AT = 3
 
 @check("GLYPH001", "every character has a glyph in its style's fonts")
 def check_glyphs(ctx: CheckContext) -> list[Finding]:
+    return ctx.in_languages(_check_glyphs)
+
+
+def _check_glyphs(ctx: CheckContext) -> list[Finding]:
     found = []  # (card, op, missing)
     cards_missing: dict[tuple, list] = {}  # (template line, box, character) -> cards
     box_op: dict[tuple, object] = {}  # (template line, box) -> its text op (one style: one set of fonts)
