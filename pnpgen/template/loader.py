@@ -178,6 +178,8 @@ def _build_style(r: _Reader, m: SrcMap, styles: dict[str, Style], palette: dict[
             continue
         if k in ("font", "bold_font"):
             kw[k] = r.font(m, k)
+        elif k in ("italic_font", "bold_italic_font"):
+            kw[k] = None if m[k] is None else r.font(m, k)
         elif k == "fallback":
             if not isinstance(m[k], list) or not m[k]:
                 raise r.fail(m, k, "'fallback' must be a list of font names, e.g. [NotoSansJP, NotoEmoji]")
