@@ -24,6 +24,7 @@ from dataclasses import fields as dc_fields
 from pathlib import Path
 from typing import Any
 
+from pnpgen import bundled
 from pnpgen.errors import display_path
 from pnpgen.files import resolver_for
 from pnpgen.limits import limit, too_big
@@ -35,7 +36,7 @@ from pnpgen.template.model import Box, Colour, Icon, IconSet, Length, Shape, Sty
 from pnpgen.template.yamlsrc import SrcMap, YamlError, deep_merge, load_yaml
 from pnpgen.units import UnitError, parse_length, to_mm
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES_DIR = bundled.templates()
 # The fonts of the game whose template is being built: {name used in templates: registered name}.
 _GAME_FONTS: ContextVar[dict[str, str]] = ContextVar("game_fonts", default={})
 
