@@ -252,7 +252,8 @@ def build(
                                        "columns): files named <game>-de-…; 'all': the game's own language and each translation."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
 
     from pnpgen.kit import build_kit, grouped_warnings
 
@@ -279,15 +280,17 @@ def build(
 
     parse_sheets(sheets)  # a typo fails before any game is loaded
     failed = False
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True,
-                  disable=not sys.stderr.isatty()) as bar:
+    # Steps counted in parts (the card sheets) show done/total and the time left; on a pipe, nothing.
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty()) as bar:
         from pnpgen.kit import game_languages
 
         runs = [(game, language) for game in games
                 for language in (game_languages(game) if lang == "all" else [lang])]
         for game, language in runs:
             task = bar.add_task(f"{game}: starting", total=None)
-            kit = build_kit(game, out, progress=lambda msg, t=task: bar.update(t, description=msg), paper=paper,
+            kit = build_kit(game, out, progress=lambda msg, done=0, total=None, t=task: bar.update(
+                                t, description=msg, completed=done, total=total), paper=paper,
                             bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
                             gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
                             sheet_per_type=sheet_per_type, **press, **spacing, **_cut_options(cut, corner_mm, tts_url),

@@ -91,7 +91,9 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
     return str(result.outdir), True
 
 
-def build_kit(game: str, out_dir: Path, progress: Callable[[str], None] | None = None, **options) -> KitResult:
+def build_kit(game: str, out_dir: Path, progress: Callable[..., None] | None = None, **options) -> KitResult:
+    """Build ``game``'s kit into ``out_dir``; ``progress(message[, done, total])`` hears each step
+    (``render.build``'s protocol)."""
     directory, extracted = ensure_specs(game)
     folders = _input_folders(Path(directory))
     # The files are the same bytes for any number of workers, so it is no part of the stamp.
@@ -129,7 +131,7 @@ def in_language(game, lang: str):
 
 
 def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildstamp.Inputs | None, extracted: bool,
-                  workers: int | None, progress: Callable[[str], None] | None, options: dict) -> KitResult:
+                  workers: int | None, progress: Callable[..., None] | None, options: dict) -> KitResult:
     """``build_kit`` once the game is loaded: draw, validate, record the build stamp."""
     # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
     # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.

@@ -80,14 +80,17 @@ class _Spacing:
         return {"margin": self.margin, "gutter": self.gap}
 
 
-def _say(progress: Callable[[str], None] | None, message: str) -> None:
+def _say(progress: Callable[..., None] | None, message: str, done: int | None = None,
+         total: int | None = None) -> None:
+    """Tell ``progress`` the step a build is at: ``progress(message)``, or ``progress(message, done,
+    total)`` inside a step counted in parts (the card sheets)."""
     if progress:
-        progress(message)
+        progress(message) if done is None else progress(message, done, total)
 
 
 def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = DEFAULT_BLEED_MM,
                duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
-               png: bool | str = False, tts: bool = False, progress: Callable[[str], None] | None = None,
+               png: bool | str = False, tts: bool = False, progress: Callable[..., None] | None = None,
                draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
                sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
                cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
@@ -203,7 +206,14 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
             wanted = pick_sheets(sheet_ranges, total, f"the card PDF ({sheet.describe()}, "
                                  f"{'gutterfold' if gutterfold else 'duplex'})")
         _plan_pictures(game, decks, bleed)
-        _say(progress, f"{kit_id}: card sheets")
+        to_draw = len(wanted) if wanted is not None else sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
+        sheets_done = [0]
+
+        def sheet_drawn() -> None:
+            sheets_done[0] += 1
+            _say(progress, f"{kit_id}: card sheets", sheets_done[0], to_draw)
+
+        _say(progress, f"{kit_id}: card sheets", 0, to_draw)
         canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
         painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
         painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None,
@@ -224,7 +234,7 @@ def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: f
                 placements += dealt
                 if machine is not None:
                     machines.update({p.sheet: machine for p in dealt})
-                drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep)
+                drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep, on_sheet=sheet_drawn)
                 result.cards += len(dealt)
         finally:
             if painter.prepared is not None:  # a deck large enough for workers: its faces are not met again

@@ -138,12 +138,12 @@ def _finish_page(canvas: Canvas, page: PagePlan, label: str) -> None:
 
 
 def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: str,
-              sheets: set[int] | None = None) -> int:
+              sheets: set[int] | None = None, on_sheet: Callable[[], None] | None = None) -> int:
     """Draw ``cards`` (copies already repeated) on as many sheets as needed; returns pages drawn.
 
     Duplex: sheet 1 fronts, sheet 1 backs, sheet 2 fronts... Gutterfold: one page per sheet.
     ``sheets`` (numbers from 1) draws only those sheets, each still labelled with its number in the
-    whole deck, so a reprint matches the sheet it replaces."""
+    whole deck, so a reprint matches the sheet it replaces. ``on_sheet()`` is called as each sheet is done."""
     canvas = painter.canvas
     size = (plan.paper.width, plan.paper.height)
     chunks = deal(cards, plan.per_page)
@@ -168,6 +168,8 @@ def draw_deck(painter: CardPainter, plan: DeckPlan, cards: list[Card], label: st
                 painter.back(card, back.backs[slot])
             _finish_page(canvas, back, f"{label} backs ({plan.flip.value}-edge flip) · {where}")
             pages += 1
+        if on_sheet is not None:
+            on_sheet()
     return pages
 
 
