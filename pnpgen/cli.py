@@ -282,7 +282,8 @@ def build(
     failed = False
     # Steps counted in parts (the card sheets) show done/total and the time left; on a pipe, nothing.
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty()) as bar:
+                  TimeRemainingColumn(), TimeElapsedColumn(), transient=True, disable=not sys.stderr.isatty(),
+                  console=_stderr_console()) as bar:
         from pnpgen.kit import game_languages
 
         runs = [(game, language) for game in games
@@ -389,7 +390,16 @@ def _games_bar(description: str) -> Any:
         return _NoBar()
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return Progress(TextColumn(description), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True)
+    return Progress(TextColumn(description), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True,
+                    console=_stderr_console())
+
+
+def _stderr_console() -> Any:
+    """Progress is drawn on stderr (the terminal checked): stdout keeps only results, and a bar shows
+    while they go to a file or a pipe."""
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 @app.command()
