@@ -217,7 +217,8 @@ def test_drivethrucards_interleaves_fronts_and_backs_as_x1a_2003(xenoshyft, tmp_
         page = pdf.pages[0]
         assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 x 3.75 in
         assert [round(float(v), 2) for v in page.trimbox] == [9, 9, 189, 261]
-        assert len(pdf.pages) == 2 * len({c.id for c in xenoshyft.cards_of("xenosathem")})
+        # DriveThruCards prints the file as the deck: every copy is in it (docs/print-shops.md).
+        assert len(pdf.pages) == 2 * sum(max(c.copies, 0) for c in xenoshyft.cards_of("xenosathem"))
 
 
 # -- raster flattening (PDF/X-1a) --------------------------------------------------------------------
