@@ -30,6 +30,7 @@ id: {ident}
 name: {name}
 players: {{min: 2, max: 4}}
 language: en_US          # hyphenation dictionary for the card text
+languages: [de]          # translations: name@de, text@de… columns beside the fields (build --lang de)
 components:
   - id: hero-cards
     kind: card
@@ -50,7 +51,7 @@ card_types:
       power: {{type: int, min: 0, max: 9, description: "strength in a fight"}}
       faction: {{type: enum, values: [sun, moon], required: true}}
       keywords: {{type: list, description: "in a spreadsheet cell: items separated by |"}}
-      text: {{type: text, description: "rules text; **bold** for keywords"}}
+      text: {{type: text, description: "rules text; **bold** for keywords, *italic* for reminders"}}
       art: {{type: image, description: "a picture in art/ (PNG, JPEG, WebP or SVG)"}}
   event:
     name: Event
@@ -62,13 +63,13 @@ card_types:
 """
 
 HEROES_CSV = """\
-id,name,copies,cost,power,faction,keywords,text,art
-lantern-keeper,Lantern Keeper,1,2,3,sun,guard|light,"**Guard.** When an event is revealed, draw a card.",art/example.png
+id,name,copies,cost,power,faction,keywords,text,art,name@de,keywords@de,text@de
+lantern-keeper,Lantern Keeper,1,2,3,sun,guard|light,"**Guard.** *(Attack it first.)* When an event is revealed, draw a card.",art/example.png,Laternenwächterin,Wache|Licht,"**Wache.** *(Greift sie zuerst an.)* Wird ein Ereignis aufgedeckt, ziehe eine Karte."
 """
 
 EVENTS_CSV = """\
-id,name,copies,strength,text,art
-long-night,Long Night,1,3,Every hero of the moon gets +1 power this round.,art/example.png
+id,name,copies,strength,text,art,name@de,text@de
+long-night,Long Night,1,3,Every hero of the moon gets +1 power this round.,art/example.png,Lange Nacht,Jeder Held des Mondes erhält in dieser Runde +1 Stärke.
 """
 
 PALETTE = """\
@@ -89,7 +90,7 @@ styles:
   title: {font: title, size: 12, min_size: 8, color: ink, valign: middle, wrap: false, padding: 0.6}
   cost: {font: stat, size: 15, color: ink, align: center, valign: middle, wrap: false}
   keywords: {font: bold, size: 6.5, color: light, case: upper, valign: middle, wrap: false, padding: 1.2}
-  text: {font: body, bold_font: bold, size: 8.5, min_size: 5.5, color: ink, align: center, valign: middle, padding: 1.5}
+  text: {font: body, bold_font: bold, italic_font: italic, bold_italic_font: bold_italic, size: 8.5, min_size: 5.5, color: ink, align: center, valign: middle, padding: 1.5}
   stat: {font: stat, size: 14, color: light, align: center, valign: middle, wrap: false}
 background:
   - {kind: rect, x: 0, y: 0, w: "100%", h: "100%", fill: "{{ card.faction }}", bleed: true}
@@ -153,7 +154,7 @@ size: poker
 styles:
   title: {font: title, size: 13, min_size: 8, color: ink, align: center, valign: middle, wrap: false}
   strength: {font: stat, size: 18, color: light, align: center, valign: middle, wrap: false}
-  text: {font: body, bold_font: bold, size: 9, min_size: 6, color: ink, align: center, valign: middle, padding: 2}
+  text: {font: body, bold_font: bold, italic_font: italic, bold_italic_font: bold_italic, size: 9, min_size: 6, color: ink, align: center, valign: middle, padding: 2}
 background:
   - {kind: rect, x: 0, y: 0, w: "100%", h: "100%", fill: moon, bleed: true}
   - {kind: image, src: "{{ card.art }}", x: 0, y: 0, w: "100%", h: "100%", fit: cover, bleed: true, opacity: 0.85}
@@ -237,6 +238,7 @@ Next:
 ```sh
 pnpgen validate {folder}     # check the cards
 pnpgen build {folder}        # output/{ident}/{ident}-a4.pdf: fronts and backs, ready to print
+pnpgen build {folder} --lang de   # output/{ident}/{ident}-de-a4.pdf: the cards in German (the @de columns)
 pnpgen watch {folder}        # rebuild and redraw on every save
 ```
 """
