@@ -30,7 +30,6 @@ id: {ident}
 name: {name}
 players: {{min: 2, max: 4}}
 language: en_US          # hyphenation dictionary for the card text
-languages: [de]          # translations: name@de, text@de… columns beside the fields (build --lang de)
 components:
   - id: hero-cards
     kind: card
@@ -63,13 +62,13 @@ card_types:
 """
 
 HEROES_CSV = """\
-id,name,copies,cost,power,faction,keywords,text,art,name@de,keywords@de,text@de
-lantern-keeper,Lantern Keeper,1,2,3,sun,guard|light,"**Guard.** *(Attack it first.)* When an event is revealed, draw a card.",art/example.png,Laternenwächterin,Wache|Licht,"**Wache.** *(Greift sie zuerst an.)* Wird ein Ereignis aufgedeckt, ziehe eine Karte."
+id,name,copies,cost,power,faction,keywords,text,art
+lantern-keeper,Lantern Keeper,1,2,3,sun,guard|light,"**Guard.** When an event is revealed, draw a card.",art/example.png
 """
 
 EVENTS_CSV = """\
-id,name,copies,strength,text,art,name@de,text@de
-long-night,Long Night,1,3,Every hero of the moon gets +1 power this round.,art/example.png,Lange Nacht,Jeder Held des Mondes erhält in dieser Runde +1 Stärke.
+id,name,copies,strength,text,art
+long-night,Long Night,1,3,Every hero of the moon gets +1 power this round.,art/example.png
 """
 
 PALETTE = """\
@@ -238,7 +237,6 @@ Next:
 ```sh
 pnpgen validate {folder}     # check the cards
 pnpgen build {folder}        # output/{ident}/{ident}-a4.pdf: fronts and backs, ready to print
-pnpgen build {folder} --lang de   # output/{ident}/{ident}-de-a4.pdf: the cards in German (the @de columns)
 pnpgen watch {folder}        # rebuild and redraw on every save
 ```
 """
