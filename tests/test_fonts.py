@@ -1,5 +1,5 @@
 """A designer's own fonts: used by name from the game's fonts/ folder, embedded as subsets, OpenType
-(CFF) converted; fallback fonts for characters the main font lacks (Japanese, Arabic, emoji), seen
+(CFF) converted; fallback fonts for characters the main font lacks (Japanese, Hebrew, emoji), seen
 on rasterised pixels; a character no font has is reported (GLYPH001), never dropped silently; and
 hyphenation from pyphen's dictionaries in the game's language."""
 
@@ -21,7 +21,7 @@ from pnpgen.spec.errors import SpecError
 from pnpgen.validate import validate_game
 
 PNPGEN = str(Path(sys.executable).parent / "pnpgen")
-TEXT = "Go 東京 بيت 🐙"
+TEXT = "Go 東京 בית 🐙"  # Hebrew: the box fonts cannot shape Arabic (tests/test_shaping.py)
 
 
 @pytest.fixture(autouse=True)
@@ -49,28 +49,30 @@ def make_game(root: Path, style: str, text: str = TEXT, language: str | None = N
 
 def with_fonts(root: Path) -> Path:
     box_font(root / "fonts" / "TestCJK.ttf", "Test CJK", "東京", advance=900)
-    box_font(root / "fonts" / "TestArabic.ttf", "Test Arabic", "بيت", advance=500)
+    box_font(root / "fonts" / "TestHebrew.ttf", "Test Hebrew", "בית", advance=500)
     box_font(root / "fonts" / "TestEmoji.otf", "Test Emoji", "🐙", advance=1200, cff=True)  # CFF outlines
     return root
 
 
 def test_fallback_fonts_print_every_script_and_are_embedded_as_subsets(tmp_path):
     root = with_fonts(make_game(tmp_path, "{font: body, size: 20, min_size: 20, wrap: false, "
-                                          "fallback: [Test CJK, TestArabic, Test Emoji]}"))
+                                          "fallback: [Test CJK, TestHebrew, Test Emoji]}"))
     game = load_game(root)
     assert not [f for f in validate_game(game).findings if f.code == "GLYPH001"]
     result = build_game(game, tmp_path / "out")
     pdf_path = next(p for p in result.files if p.suffix == ".pdf")
     with pikepdf.open(pdf_path) as pdf:
-        fonts = {str(o.get("/BaseFont")): o for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
-                 and o.get("/Type") == "/Font" and o.get("/Subtype") == "/TrueType"}
+        # Right-to-left text is drawn by glyph id: Type0 fonts whose descendant holds the descriptor.
+        fonts = {str(o.get("/BaseFont")): o if o.get("/Subtype") == "/TrueType" else o.DescendantFonts[0]
+                 for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                 and o.get("/Type") == "/Font" and o.get("/Subtype") in ("/TrueType", "/Type0")}
         names = " ".join(fonts)
-        for family in ("Test-CJK", "Test-Arabic", "Test-Emoji"):  # their PostScript names
+        for family in ("Test-CJK", "Test-Hebrew", "Test-Emoji"):  # their PostScript names
             assert family in names, names
         for base, font in fonts.items():
             assert "+" in base, base                                 # a subset (ABCDEF+Name)
             assert "/FontFile2" in font.FontDescriptor, base         # embedded
-    # On pixels: the two CJK boxes, the Arabic boxes and the emoji box all leave ink after "Go".
+    # On pixels: the two CJK boxes, the Hebrew boxes and the emoji box all leave ink after "Go".
     pdf, _ = cards_pdf(load_game(root), "note", list(load_game(root).cards), 0.0)
     im = next(rasterise(pdf, 800, 200)).convert("L")
     y = max(range(im.height), key=lambda r: sum(im.getpixel((x, r)) < 100 for x in range(im.width)))
@@ -83,7 +85,7 @@ def test_fallback_fonts_print_every_script_and_are_embedded_as_subsets(tmp_path)
         else:
             runs.append([x, x])
     widths = sorted(b - a for a, b in runs)
-    # 2 CJK boxes (900 units), 3 Arabic (500), 1 emoji (1200) at 20 pt on 800 px / 80 mm: 6 boxes.
+    # 2 CJK boxes (900 units), 3 Hebrew (500), 1 emoji (1200) at 20 pt on 800 px / 80 mm: 6 boxes.
     assert len([w for w in widths if w > 25]) >= 6, runs
 
 
@@ -92,7 +94,7 @@ def test_a_character_no_font_has_is_reported_with_its_code_point(tmp_path):
     findings = [f for f in validate_game(load_game(root)).findings if f.code == "GLYPH001"]
     assert len(findings) == 1
     message = findings[0].message
-    assert "U+0628" in message and "U+1F419" in message and "U+6771" not in message  # Arabic, emoji; CJK has a fallback
+    assert "U+05D1" in message and "U+1F419" in message and "U+6771" not in message  # Hebrew, emoji; CJK has a fallback
     assert findings[0].card == "a" and findings[0].field == "text" and findings[0].line == 2
     run = subprocess.run([PNPGEN, "build", str(root), "--out", str(tmp_path / "o")], capture_output=True, text=True,
                          timeout=120, env={"PNPGEN_CACHE": str(tmp_path / "c"), "PATH": "/usr/bin:/bin"})

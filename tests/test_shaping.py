@@ -184,3 +184,50 @@ def test_latin_text_keeps_the_plain_path():
     args = (latin, 120, 100, st.font, st.size, 6, st.leading, st.bold_font, IconSet(), True, True, "none", ())
     assert fit_text(*args) == textfit.fit_text(*args)
     assert all(r.glyphs is None for line in fit_text(*args).lines for r in line.runs)
+
+
+def _game_with_arabic(tmp_path: Path, fallback: str) -> Path:
+    """A new game (``pnpgen new``) with an Arabic event, its text boxes falling back on ``fallback``."""
+    from pnpgen.scaffold.game import new_game
+
+    home = tmp_path / f"{fallback.lower()}-game"  # games of one id share kept faces in a process
+    new_game(home)
+    events = home / "cards" / "events.csv"
+    events.write_text(events.read_text(encoding="utf-8")
+                      + "layla,ليلة طويلة,1,4,كل بطل من القمر يحصل على +1 قوة في هذه الجولة.,art/example.png\n",
+                      encoding="utf-8")
+    template = home / "templates" / "event.yaml"
+    styles = template.read_text(encoding="utf-8")
+    for end in ("padding: 2}", "wrap: false}"):  # the text and title styles
+        styles = styles.replace(end, f"{end[:-1]}, fallback: [{fallback}]}}")
+    template.write_text(styles, encoding="utf-8")
+    return home
+
+
+def _glyph_findings(home: Path) -> list[str]:
+    from typer.testing import CliRunner
+
+    from pnpgen.cli import app
+
+    result = CliRunner().invoke(app, ["validate", str(home), "--select", "GLYPH001"])
+    return [line for line in result.output.splitlines() if "GLYPH001" in line]
+
+
+def test_a_font_that_cannot_shape_arabic_is_a_finding(tmp_path):
+    # The bundled Noto Sans Arabic shapes it: no finding.
+    assert _glyph_findings(_game_with_arabic(tmp_path / "ok", "arabic")) == []
+    # The same glyphs without their OpenType layout (and without presentation forms) would print
+    # unjoined: the build and validate say so.
+    home = _game_with_arabic(tmp_path / "flat", "FlatArabic")
+    flat = TTFont(FONTS_DIR / "NotoSansArabic-Regular.ttf")
+    for table in ("GSUB", "GPOS", "GDEF"):
+        del flat[table]
+    for record in flat["name"].names:  # a font of its own (reportlab shares faces of one name)
+        if record.nameID in (1, 3, 4, 6):
+            record.string = "FlatArabic"
+    for sub in flat["cmap"].tables:
+        sub.cmap = {cp: g for cp, g in sub.cmap.items() if not (0xFB50 <= cp <= 0xFDFF or 0xFE70 <= cp <= 0xFEFF)}
+    flat.save(home / "fonts" / "FlatArabic.ttf")
+    findings = _glyph_findings(home)
+    assert len(findings) == 1 and "layla" in findings[0] and "cannot shape" in findings[0], findings
+    assert "U+0643 ARABIC LETTER KAF" in findings[0]

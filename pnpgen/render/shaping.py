@@ -145,3 +145,52 @@ def visual_order(levels: list[int]) -> list[int]:
             else:
                 i += 1
     return order
+
+
+# -- fonts that cannot shape a script ----------------------------------------------------------
+# The OpenType script tags (new and old Indic tags alike) a font's GSUB table must list for
+# HarfBuzz to join or reorder a script; a script not listed here looks right with its plain glyphs
+# (Hebrew, Latin…). Arabic also shapes from a cmap holding the presentation forms (HarfBuzz's
+# fallback), so such a font passes.
+_LAYOUT_TAGS: dict[str, tuple[str, ...]] = {
+    "Arab": ("arab",), "Syrc": ("syrc",), "Nkoo": ("nko ",), "Mong": ("mong",), "Thaa": ("thaa",),
+    "Deva": ("dev2", "deva"), "Beng": ("bng2", "beng"), "Guru": ("gur2", "guru"), "Gujr": ("gjr2", "gujr"),
+    "Orya": ("ory2", "orya"), "Taml": ("tml2", "taml"), "Telu": ("tel2", "telu"), "Knda": ("knd2", "knda"),
+    "Mlym": ("mlm2", "mlym"), "Sinh": ("sinh",), "Tibt": ("tibt",), "Mymr": ("mym2", "mymr"), "Khmr": ("khmr",),
+}
+
+
+@lru_cache(maxsize=256)
+def shapes(font: str, script: str) -> bool:
+    """Whether the registered ``font`` can shape ``script`` (an ISO 15924 tag from
+    :func:`pnpgen.render.scripts.script_of`)."""
+    tags = _LAYOUT_TAGS.get(script)
+    if tags is None:
+        return True
+    if any(t in _face(font)[0].face.get_table_script_tags("GSUB") for t in tags):
+        return True
+    from pnpgen.render.fonts import coverage
+
+    return script == "Arab" and any(0xFE70 <= cp <= 0xFEFF for cp in coverage(font))
+
+
+def unshaped(text: str, chains: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Characters of ``text`` in a script that must be shaped whose font cannot shape it: in each
+    chain of registered fonts (a style's font, then its fallbacks) the first that has the
+    character's glyph is the one it is set in. Such text would print as unjoined letters, so the
+    validator and the build report it with the characters no font has (GLYPH001)."""
+    from pnpgen.render.fonts import coverage
+    from pnpgen.render.scripts import needs_shaping, script_of
+
+    if not needs_shaping(text):
+        return []
+    out: list[str] = []
+    for ch in dict.fromkeys(text):
+        script = script_of(ch)
+        if script not in _LAYOUT_TAGS:
+            continue
+        for chain in chains:
+            font = next((f for f in chain if ord(ch) in coverage(f)), None)
+            if font is not None and not shapes(font, script) and ch not in out:
+                out.append(ch)
+    return out

@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from pnpgen.markup import parse as parse_markup
 from pnpgen.pickling import by_fields
 from pnpgen.render.fonts import font_name, register_fonts
+from pnpgen.render.shaping import unshaped
 from pnpgen.template.model import Icon, IconSet, Where
 
 SIZE_STEP = 0.25  # pt between tried sizes: finer than anyone sees, coarse enough to be quick
@@ -151,6 +152,10 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
     the build report them."""
     register_fonts()
     font, bold = font_name(font), font_name(bold_font or "bold")
+    fallback = tuple(font_name(f) for f in fallback)
+    # Characters of a script their font has glyphs for but cannot shape (Arabic, Devanagari…).
+    chains = ((font, *fallback), (bold, *fallback)) if "*" in text else ((font, *fallback),)
+    wrong = unshaped(text, chains)
     italic = italic_font and font_name(italic_font)
     bold_italic = bold_italic_font and font_name(bold_italic_font)
     # The common case, every character in both the regular and the bold font (whatever its case),
@@ -159,8 +164,7 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
     chars = set(text) if change is None else set(text) | set(change(text))
     if chars <= _in_both(font, bold) and (
             "*" not in text or chars <= _in_both(italic or font, bold_italic or bold)):
-        return []
-    fallback = tuple(font_name(f) for f in fallback)
+        return wrong
     missing: list[str] = []
     for para in tokenize(text, font, bold, icons, case, fallback, italic, bold_italic):
         for word in para:
@@ -171,7 +175,7 @@ def missing_glyphs(text: str, font: str, bold_font: str | None = None, fallback:
                 for ch in piece:
                     if ord(ch) not in have and not ch.isspace() and ch not in missing:
                         missing.append(ch)
-    return missing
+    return missing + [ch for ch in wrong if ch not in missing]
 
 
 @lru_cache(maxsize=256)

@@ -7,6 +7,10 @@ it is never dropped silently: the finding gives the character, its code point, t
 one box cannot print on several cards is one finding at the template line listing the cards (the
 cure is a font for the box). Backs are checked as the build draws them, the finding at the back
 template's line.
+
+A character of a script that must be shaped (Arabic, the Indic scripts…) whose font has its glyph
+but no OpenType layout for the script would print as unjoined or misordered letters: it is the
+same error, worded so (``pnpgen.render.shaping.unshaped``).
 """
 
 from __future__ import annotations
@@ -88,6 +92,12 @@ _FIX = "add a font that has them to the game's fonts/ folder and list it in the 
 
 def _unprintable(op, missing: tuple[str, ...]) -> str:
     """'box 'x' has characters no font of its style can print: … (fonts: …' (the caller closes it)."""
+    from pnpgen.render.fonts import coverage
+
+    if all(any(ord(ch) in coverage(f) for f in (op.style.font, *op.style.fallback)) for ch in missing):
+        what = "its fonts have but cannot shape (no OpenType layout for their script, so they would print unjoined)"
+    else:
+        what = "no font of its style can print"
     chars = ", ".join(describe(ch) for ch in missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
     fonts = ", ".join(f.split("~")[0] for f in (op.style.font, *op.style.fallback))  # without the digest suffix
-    return f"box {op.box!r} has characters no font of its style can print: {chars} (fonts: {fonts}"
+    return f"box {op.box!r} has characters {what}: {chars} (fonts: {fonts}"
