@@ -83,7 +83,8 @@ def test_press_and_selection_builds_keep_their_own_names(tmp_path):
 def test_shop_builds_respect_types_and_keep_the_whole_types_files(tmp_path):
     game = game_of([1, 1], extra_type=True)
     result = build_game(game, tmp_path, shop="mpc", types=["boss"], draw_face=face, draw_back=back)
-    assert names(tmp_path / "tiny" / "mpc") == {"boss/boss.png", "boss/back.png"}
+    # a selection's order form is named as a selection, so the whole deck's copies.csv is kept
+    assert names(tmp_path / "tiny" / "mpc") == {"boss/boss.png", "boss/back.png", "tiny-copies-selection.csv"}
     assert result.cards == 1
     with pytest.raises(SelectionError, match="--types: no card type 'bos'"):
         build_game(game, tmp_path, shop="mpc", types=["bos"], draw_face=face, draw_back=back)
