@@ -13,9 +13,8 @@ from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.fixtures import add_enemy, add_troop, bare_game, card_def, mini_cards, spec_card
 from pnpgen.simulate.policies import HeuristicPolicy, best_basket
-from pnpgen.simulate.runner import play_game
+from pnpgen.simulate.runner import play_game, trace_game
 from pnpgen.simulate.setup import build_pools
-from pnpgen.simulate.trace import trace_game
 
 RAVAGER = "ONCE PER ROUND, DEAL 1 REVEALED ENEMY 5 DAMAGE, AND THEN DEAL THE FIRST TROOP IN THAT LANE 3 DAMAGE."
 SHUTTLE = "HEAL ALL TROOPS IN 1 LANE UP TO 2 DAMAGE."

@@ -3,16 +3,16 @@
 Modules: ``rules`` (rule facts + difficulty), ``cards`` (spec cards -> ``CardDef`` with parsed effect
 trees), ``state`` (slotted game state), ``primitives`` (every state change), ``query`` (read-only
 numbers and targets), ``executor`` (effect trees -> primitives), ``setup``, ``phases``, ``combat``,
-``policies`` (priority-list players), ``lookahead`` (the heuristic with rollouts of the Round) with ``valuation`` (what a card is worth against a Wave's
-enemies), ``runner``, ``stats``, ``trace`` (a step-by-step log of one seeded game, for debugging) and
-``fixtures`` (hand-built games for tests).
+``policies`` (priority-list players), ``lookahead`` (the heuristic with rollouts of the Round) with
+``valuation`` (what a card is worth against a Wave's enemies), ``runner`` (many seeded games, or one
+traced step by step for debugging), ``stats``, ``trace`` (the text of a game log) and ``fixtures``
+(hand-built games for tests).
 """
 
 from pnpgen.simulate import lookahead as _lookahead
 from pnpgen.simulate.rules import DIFFICULTIES, Rules, RulesError
-from pnpgen.simulate.runner import SimulationError, compare_with, play_game, run_simulation
+from pnpgen.simulate.runner import SimulationError, compare_with, play_game, run_simulation, trace_game
 from pnpgen.simulate.stats import Comparison, SimulationStats, compare, format_comparison, format_stats, wilson
-from pnpgen.simulate.trace import trace_game
 
 __all__ = [
     "DIFFICULTIES", "Comparison", "Rules", "RulesError", "SimulationError", "SimulationStats", "compare",

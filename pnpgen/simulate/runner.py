@@ -1,8 +1,10 @@
-"""Monte Carlo runner: many seeded games, optionally on several processes.
+"""Monte Carlo runner: many seeded games, optionally on several processes; one game traced.
 
 Game ``i`` of a run with seed ``S`` uses ``random.Random(f"{S}:{i}")`` and nothing else, so a run's
 statistics are identical for any number of workers and are not affected by the global ``random``
-state. Cards are compiled (effect trees parsed) once per worker, not once per game.
+state. Cards are compiled (effect trees parsed) once per worker, not once per game. ``trace_game``
+plays one game of a run the same way with the engine's trace points on (``trace`` writes the text),
+so a surprising statistic can be replayed and read against the rulebook.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pnpgen.simulate.phases import play_round
 from pnpgen.simulate.policies import POLICIES
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.setup import CardPools, build_pools, new_game
-from pnpgen.simulate.state import GameOver
+from pnpgen.simulate.state import GameOver, GameState
 from pnpgen.simulate.stats import Comparison, GameResult, SimulationStats, compare
 
 CHUNK = 250  # games per task: big enough to amortise pickling, small enough for progress
@@ -37,14 +39,41 @@ def play_game(pools: CardPools, rules: Rules, players: int, rng: random.Random, 
     g = new_game(pools, rules, players, rng)
     g.policy = policy
     damage_after: list[int] = []  # damage to the Base at the end of each Round played through
+    _play_out(g, damage_after)
+    rounds, wave_hp = survival_of(rules, players, damage_after)
+    return GameResult(g.won, g.base_hp, g.lost_round, g.base_damage, g.tally, rounds, wave_hp)
+
+
+def _play_out(g: GameState, damage_after: list[int]) -> None:
+    """Play Rounds until every Wave is survived or the Base falls, noting the Base damage after each."""
     try:
         while not g.won:
             play_round(g)
             damage_after.append(g.base_damage)
     except GameOver:
         g.lost_round = g.round_index
-    rounds, wave_hp = survival_of(rules, players, damage_after)
-    return GameResult(g.won, g.base_hp, g.lost_round, g.base_damage, g.tally, rounds, wave_hp)
+
+
+def trace_game(game: Any, players: int, seed: int, index: int = 0, difficulty: str = "normal",
+               policy: str = "heuristic", out: Callable[[str], None] | None = None) -> list[str]:
+    """Play game ``index`` of the run ``seed`` with tracing on; returns (and passes to ``out``) its lines."""
+    rules = Rules.from_game(game.rules, difficulty)
+    pools = build_pools(list(game.cards), rules)
+    lines: list[str] = []
+
+    def emit(line: str) -> None:
+        lines.append(line)
+        if out is not None:
+            out(line)
+
+    g = new_game(pools, rules, players, game_rng(seed, index))
+    g.policy = POLICIES[policy]()
+    g.trace = emit
+    emit(f"game {index} of seed {seed}: {players} player(s), {difficulty}, Base {g.base_hp} HP")
+    _play_out(g, [])
+    emit(f"RESULT: {'won' if g.won else 'lost in round ' + str(g.lost_round)}, Base HP {g.base_hp}, "
+         f"damage to the Base {g.base_damage}")
+    return lines
 
 
 def survival_of(rules: Rules, players: int, damage_after: list[int]) -> tuple[int, tuple[int, ...]]:

@@ -155,7 +155,7 @@ class GameState:
         self.won = False
         self.purchase_open = False
         self.pending = None                # the damage event being resolved (prevent / redirect)
-        # debugging aid: a callable taking one line of text (``trace.trace_game``); None in Monte
+        # debugging aid: a callable taking one line of text (``runner.trace_game``); None in Monte
         # Carlo runs, so every trace point costs one attribute test
         self.trace = None
 
