@@ -319,8 +319,11 @@ def _yaml_items(lines: list[str], source: Source) -> tuple[int, list[int], int]:
         raise WriteError(f"{source.path}:{top + 1}: 'cards:' is written as a flow list; write one entry per "
                          f"'- ' item to edit it in the studio")
     indent, starts, end = None, [], len(lines)
+    deeper = None       # once the items' indent is known: the lead of a line inside an entry
     for i in range(top + 1, len(lines)):
         line = lines[i]
+        if deeper is not None and line.startswith(deeper):
+            continue        # more indented than the items (most lines of a large file): neither a start nor the end
         body = line.strip()
         if not body or body.startswith("#"):
             continue
@@ -328,6 +331,7 @@ def _yaml_items(lines: list[str], source: Source) -> tuple[int, list[int], int]:
         match = _ITEM.match(line)
         if indent is None and match:
             indent = len(match.group(1))
+            deeper = " " * (indent + 1)
         if indent is not None and match and lead == indent:
             starts.append(i)
         elif lead < (indent if indent is not None else 1) or (lead == indent and not match):
@@ -344,9 +348,11 @@ def _entry_end(lines: list[str], first: int, limit: int) -> int:
     return last
 
 
-def _yaml_entry(lines: list[str], source: Source, card_id: str) -> tuple[int, int]:
-    """(first line index, index past the last line) of the card's entry."""
-    _, starts, end = _yaml_items(lines, source)
+def _yaml_entry(lines: list[str], source: Source, card_id: str,
+                items: tuple[int, list[int], int] | None = None) -> tuple[int, int]:
+    """(first line index, index past the last line) of the card's entry (``items``: the file's
+    :func:`_yaml_items`, when the caller has them already)."""
+    _, starts, end = items or _yaml_items(lines, source)
     bounds = list(zip(starts, starts[1:] + [end]))
     wanted = source.line - 1
     for first, limit in bounds:
@@ -476,8 +482,9 @@ def _yaml_update(source: Source, data: bytes, card_id: str, changes: dict[str, A
     after the entry's last one; every other line, in the entry too, stays as written."""
     text, bom = _decode(source, data)
     lines = text.splitlines(keepends=True)
-    indent, _, _ = _yaml_items(lines, source)
-    first, last = _yaml_entry(lines, source, card_id)
+    items = _yaml_items(lines, source)
+    indent = items[0]
+    first, last = _yaml_entry(lines, source, card_id, items)
     chunk = lines[first:last]
     ending = "\r\n" if chunk[0].endswith("\r\n") else "\n"
     column = indent + _key_column(lines, first, indent)
