@@ -231,3 +231,16 @@ def test_a_font_that_cannot_shape_arabic_is_a_finding(tmp_path):
     findings = _glyph_findings(home)
     assert len(findings) == 1 and "layla" in findings[0] and "cannot shape" in findings[0], findings
     assert "U+0643 ARABIC LETTER KAF" in findings[0]
+
+
+def test_bullets_hang_on_the_shaped_path_at_the_line_start():
+    for text, rtl in (("- " + HEBREW, True), ("• " + CJK, False)):
+        fit = _fit(text, 120)
+        assert len(fit.lines) >= 3
+        first, *wrapped = fit.lines
+        marker = first.runs[-1] if rtl else first.runs[0]
+        assert marker.text.strip() in ("-", "•")
+        for line in wrapped:  # each wrapped line starts (right end if right to left) with the indent
+            start = line.runs[-1] if rtl else line.runs[0]
+            assert start.icon is not None and start.icon.name == "indent" and start.icon.shapes == ()
+            assert line.width <= 120 + 0.01

@@ -27,12 +27,13 @@ from pnpgen.render.fonts import font_name, register_fonts
 from pnpgen.render.linebreak import ICON_STAND_IN, break_opportunities
 from pnpgen.render.scripts import needs_shaping, script_of
 from pnpgen.render.shaping import base_level, char_advances, cluster_starts, embedding_levels, shape, visual_order
-from pnpgen.render.textfit import (DEFAULT_LANGUAGE, FitResult, Line, Run, _cap_and_descent, _sizes, hyphen_points,
-                                   tokenize)
-from pnpgen.template.model import Icon, IconSet
+from pnpgen.render.textfit import (BULLETS, DEFAULT_LANGUAGE, FitResult, Line, Run, _cap_and_descent, _sizes,
+                                   hyphen_points, tokenize)
+from pnpgen.template.model import Icon, IconSet, Where
 
 OBJECT = "\ufffc"  # an icon's place in a paragraph's text
 NO_BREAK_SPACE = "\u00a0"
+_INDENT_WHERE = Where("hanging indent")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class _Para:
     breaks: tuple[int, ...]
     cuts: tuple[int, ...]  # cluster starts, where a word may be cut as a last resort
     rtl: bool
+    indent: float = 0.0  # a bullet's hanging indent (1 pt units): its wrapped lines start under its first word
 
     def width(self, start: int, end: int) -> float:
         return sum(self.advances[start:end])
@@ -88,8 +90,10 @@ def _para(words, space_font: str, language: str) -> _Para:
         cuts |= {start + c for c in cluster_starts(piece, fonts[start], rtl, _bcp47(language))}
     breaking = "".join(ICON_STAND_IN if i in icons else NO_BREAK_SPACE if i in glued else ch
                        for i, ch in enumerate(text))
+    bullet = len(words) >= 2 and len(words[0]) == 1 and words[0][0][2] is None and words[0][0][0] in BULLETS
     return _Para(text, tuple(fonts), icons, levels, tuple(advances), break_opportunities(breaking),
-                 tuple(sorted(cuts)), bool(text) and base_level(text) == 1)
+                 tuple(sorted(cuts)), bool(text) and base_level(text) == 1,
+                 sum(advances[: len(words[0][0][0]) + 1]) if bullet else 0.0)
 
 
 def _bcp47(language: str) -> str:
@@ -148,7 +152,10 @@ def _wrap(p: _Para, avail: float, hyphenate: bool, language: str) -> list[tuple[
     stops = [b for b in p.breaks if b < n] + [n]
     lines: list[tuple[int, int, bool]] = []
     start = 0
+    full = avail
     while start < n:
+        if lines and 0 < p.indent < full:  # a bullet's wrapped line, under its first word
+            avail = full - p.indent
         best = None
         for b in stops:
             if b <= start:
@@ -199,6 +206,9 @@ def _line(p: _Para, start: int, end: int, hyphen: bool, size: float, language: s
     icons = {i - start: icon for i, icon in p.icons.items() if start <= i < end}
     ranges = _runs(text, fonts, levels, icons)
     runs: list[Run] = []
+    if start and p.indent:  # the hanging indent, at the line's start: its right end if right to left
+        indent = Icon("indent", "", p.indent, (), _INDENT_WHERE)
+        runs.append(Run("", fonts[0], p.indent * size, indent))
     for k in visual_order([levels[a] for a, _ in ranges]):
         a, b = ranges[k]
         if a in icons:
@@ -206,6 +216,8 @@ def _line(p: _Para, start: int, end: int, hyphen: bool, size: float, language: s
             continue
         g = dataclasses.replace(shape(text[a:b], fonts[a], levels[a] % 2 == 1, _bcp47(language)), start=a)
         runs.append(Run(text[a:b], fonts[a], g.width * size, None, g))
+    if start and p.indent and p.rtl:
+        runs.append(runs.pop(0))
     return Line(tuple(runs), sum(r.width for r in runs), p.rtl)
 
 
