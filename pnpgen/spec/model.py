@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from pnpgen.location import Location
+
 
 class ComponentKind(str, Enum):
     CARD = "card"
@@ -53,17 +55,6 @@ class Size:
         from pnpgen.units import to_mm
 
         return (to_mm(self.width), to_mm(self.height))
-
-
-@dataclass(frozen=True, slots=True)
-class Location:
-    """Where a value was written: file and 1-based line (line 0 when unknown)."""
-
-    file: str
-    line: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else self.file
 
 
 class FieldLocations(Mapping):

@@ -11,19 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from pnpgen.location import Location
+
 Colour = tuple[float, float, float, float]  # r, g, b, alpha in 0..1
 Length = Union[float, str]  # mm, or "NN%" of the enclosing box
 
 
-@dataclass(frozen=True)
-class Where:
-    """The template file and line a value came from."""
-
-    file: str
-    line: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else self.file
+# The template file and line a value came from: the spec's ``Location`` under the name the
+# template modules and their callers use.
+Where = Location
 
 
 class TemplateError(ValueError):
