@@ -6,11 +6,10 @@ full. A game without cards (or a field no card uses) gets a value from the field
 
 from __future__ import annotations
 
-from collections import Counter
-from statistics import median_low
 from typing import Any
 
 from pnpgen.effects.report import TEXT_FIELDS
+from pnpgen.spec.fieldtypes import field_type
 from pnpgen.spec.model import CardType, FieldDef, FieldType, Game
 
 # Keys an expansion card file reads itself, so a base field of that name cannot be set there
@@ -35,27 +34,8 @@ def settable_fields(ctype: CardType) -> list[FieldDef]:
 
 
 def example_value(fdef: FieldDef, known: list[Any], name: str) -> Any:
-    if fdef.type in (FieldType.INT, FieldType.NUMBER):
-        numbers = [v for v in known if isinstance(v, (int, float)) and not isinstance(v, bool) and _in_range(v, fdef)]
-        if numbers:
-            return median_low(numbers)
-        low = fdef.min if fdef.min is not None else 0
-        return int(low) if fdef.type is FieldType.INT else float(low)
-    if fdef.type is FieldType.BOOL:
-        return Counter(v for v in known if isinstance(v, bool)).most_common(1)[0][0] if known else False
-    if fdef.type is FieldType.ENUM:
-        common = Counter(v for v in known if v in fdef.values).most_common(1)
-        return common[0][0] if common else fdef.values[0]
-    if fdef.type is FieldType.LIST:
-        return []
-    texts = [v for v in known if isinstance(v, str) and v.strip()]
-    if name in TEXT_FIELDS:
-        return _readable_ability(texts)
-    return min(texts, key=lambda t: (len(t), t)) if texts else f"{name.replace('_', ' ')} of this card"
-
-
-def _in_range(v: float, fdef: FieldDef) -> bool:
-    return (fdef.min is None or v >= fdef.min) and (fdef.max is None or v <= fdef.max)
+    """A value of field ``name`` for a new card, typical of ``known`` (its values on the game's cards)."""
+    return field_type(fdef.type).example(fdef, known, _readable_ability if name in TEXT_FIELDS else None)
 
 
 def _readable_ability(texts: list[str]) -> str | None:

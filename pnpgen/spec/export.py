@@ -19,30 +19,25 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Any
 
 from pnpgen.cellescape import as_cell
 from pnpgen.errors import SpecError
 from pnpgen.fsutil import atomic_write_bytes
-from pnpgen.spec.model import Game
-from pnpgen.spec.tabular import LIST_SEPARATOR, SKIP_COLUMN
+from pnpgen.spec.fieldtypes import LIST_SEPARATOR, BadValue, field_type
+from pnpgen.spec.model import FieldType, Game
+from pnpgen.spec.tabular import SKIP_COLUMN
 from pnpgen.spec.translations import key
 
 
-def _cell(value, card_id: str, field: str) -> str:
+def _cell(value: Any, kind: FieldType, card_id: str, field: str) -> str:
+    """A field's cell, written by its type (:meth:`pnpgen.spec.fieldtypes.FieldKind.export`); '' for unknown."""
     if value is None:
         return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        for item in value:
-            if LIST_SEPARATOR in item:
-                raise SpecError(f"list item {item!r} holds {LIST_SEPARATOR!r}, which separates list items in a "
-                                f"spreadsheet cell", card=card_id, field=field, hint="reword the item")
-        return LIST_SEPARATOR.join(value)
-    if isinstance(value, str) and value == "":
-        raise SpecError("an empty text would come back from a spreadsheet as unknown (null)", card=card_id,
-                        field=field, hint="use null for unknown, or give it a text")
-    return str(value)
+    try:
+        return field_type(kind).export(value)
+    except BadValue as bad:
+        raise SpecError(bad.message, card=card_id, field=field, hint=bad.hint) from None
 
 
 def cards_as_csv(game: Game) -> dict[str, bytes]:
@@ -58,6 +53,7 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
         skips = any(c.skip_checks for c in cards)
         translated = sorted({(lang, f) for c in cards for lang, fields in c.translations.items() for f in fields})
         order = {f: i for i, f in enumerate(("name", *ctype.fields))}
+        kinds = {"name": FieldType.TEXT, **{name: fdef.type for name, fdef in ctype.fields.items()}}
         extra = sorted(translated, key=lambda lf: (lf[0], order.get(lf[1], len(order))))
         header = ["id", "name", "copies", *(["replaces"] if replaces else []), *([SKIP_COLUMN] if skips else []),
                   *ctype.fields, *(key(f, lang) for lang, f in extra)]
@@ -68,8 +64,8 @@ def cards_as_csv(game: Game) -> dict[str, bytes]:
             ident = card.id[len(prefix):] if prefix and card.id.startswith(prefix) else card.id
             row = [ident, card.name, str(card.copies), *([card.replaces or ""] if replaces else []),
                    *([LIST_SEPARATOR.join(card.skip_checks)] if skips else [])]
-            row += [_cell(card.fields.get(name), card.id, name) for name in ctype.fields]
-            row += [_cell(card.translations.get(lang, {}).get(f), card.id, key(f, lang)) for lang, f in extra]
+            row += [_cell(card.fields.get(name), fdef.type, card.id, name) for name, fdef in ctype.fields.items()]
+            row += [_cell(card.translations.get(lang, {}).get(f), kinds[f], card.id, key(f, lang)) for lang, f in extra]
             writer.writerow([as_cell(c) for c in row])
         out[type_id] = ("\ufeff" + buf.getvalue()).encode("utf-8")
     return out

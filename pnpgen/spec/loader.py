@@ -18,6 +18,7 @@ from pnpgen.files import FileResolver, resolver_for
 from pnpgen.limits import env_name, limit, too_big
 from pnpgen.spec.errors import SpecError, did_you_mean
 from pnpgen.spec.expansion import is_expansion, load_expansion
+from pnpgen.spec.fieldtypes import BadValue, field_type
 from pnpgen.spec.model import (
     CHECK_LEVELS,
     Card,
@@ -570,59 +571,15 @@ def _file_name(path: Path) -> str:
 
 
 def _field_value(value: Any, fdef: FieldDef, at: Callable[[], tuple[Path, int]], card: str) -> Any:
-    """``value`` checked against its field; ``at()`` gives the file and line an error names (asked
+    """``value`` checked by its field's type; ``at()`` gives the file and line an error names (asked
     for only then: a deck has hundreds of thousands of good values)."""
     if value is None:
         return None
-    t = fdef.type
-
-    def fail(expected: str) -> SpecError:
+    try:
+        return field_type(fdef.type).check(value, fdef)
+    except BadValue as bad:
         path, line = at()
-        return SpecError(f"{fdef.name!r} must be {expected}, got {value!r}", file=path, line=line, card=card,
-                         field=fdef.name, hint="use null if the source does not give it")
-
-    if t is FieldType.INT:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(f"a whole number{_bounds_text(fdef)}")
-        _check_range(value, fdef, fail, "a whole number")
-    elif t is FieldType.NUMBER:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise fail(f"a number{_bounds_text(fdef)}")
-        _check_range(value, fdef, fail, "a number")
-    elif t is FieldType.TEXT:
-        if not isinstance(value, str):
-            raise fail("text")
-    elif t is FieldType.IMAGE:
-        if not isinstance(value, str) or not value.strip():
-            raise fail("a path to an image such as 'art/ranger.png'")
-    elif t is FieldType.BOOL:
-        if not isinstance(value, bool):
-            raise fail("true or false")
-    elif t is FieldType.ENUM:
-        if value not in fdef.values:
-            path, line = at()
-            raise SpecError(f"{fdef.name!r} must be one of {', '.join(fdef.values)}, got {value!r}"
-                            f"{did_you_mean(value, fdef.values)}", file=path, line=line, card=card, field=fdef.name)
-    elif t is FieldType.LIST:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail("a list of text items")
-        return list(value)
-    return value
-
-
-def _bounds_text(fdef: FieldDef) -> str:
-    if fdef.min is not None and fdef.max is not None:
-        return f" from {fdef.min} to {fdef.max}"
-    if fdef.min is not None:
-        return f" ≥ {fdef.min}"
-    if fdef.max is not None:
-        return f" ≤ {fdef.max}"
-    return ""
-
-
-def _check_range(value: float, fdef: FieldDef, fail: Any, noun: str) -> None:
-    if (fdef.min is not None and value < fdef.min) or (fdef.max is not None and value > fdef.max):
-        raise fail(f"{noun}{_bounds_text(fdef)}")
+        raise SpecError(bad.message, file=path, line=line, card=card, field=fdef.name, hint=bad.hint) from None
 
 
 def _provenance(raw: Any, path: Path, line: int, card: str) -> Provenance | None:

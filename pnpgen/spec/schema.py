@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnpgen.spec.fieldtypes import field_type
 from pnpgen.spec.loader import CARD_TYPE_KEYS, COMPONENT_KEYS, FIELD_DEF_KEYS, ID_PATTERN
 from pnpgen.spec.model import CHECK_LEVELS, ComponentKind, FieldType, Game, TokenShape
 from pnpgen.spec.sizes import NAMED_CARD_SIZES
@@ -23,28 +24,6 @@ def _size_schema() -> dict[str, Any]:
     return {"anyOf": [{"enum": sorted(NAMED_CARD_SIZES)}, {"type": "string", "pattern": _LENGTH},
                       {"type": "string", "pattern": _SIZE}, {"type": "null"}],
             "description": "named card size, a length ('2cm') or 'W x H' ('63mm x 88mm')"}
-
-
-def _field_value_schema(ftype: FieldType, spec: Any = None) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        FieldType.INT: {"type": "integer"},
-        FieldType.NUMBER: {"type": "number"},
-        FieldType.TEXT: {"type": "string"},
-        FieldType.BOOL: {"type": "boolean"},
-        FieldType.ENUM: {"type": "string"},
-        FieldType.LIST: {"type": "array", "items": {"type": "string"}},
-        FieldType.IMAGE: {"type": "string", "description": "path to a PNG, JPEG, WebP or SVG file"},
-    }[ftype]
-    if spec is not None:
-        if spec.min is not None:
-            base["minimum"] = spec.min
-        if spec.max is not None:
-            base["maximum"] = spec.max
-        if spec.values:
-            base["enum"] = list(spec.values)
-        if spec.description:
-            base["description"] = spec.description
-    return {"anyOf": [base, {"type": "null"}]}
 
 
 def _card_base() -> dict[str, Any]:
@@ -73,7 +52,7 @@ def card_schema(game: Game | None = None) -> dict[str, Any]:
     props["type"] = {"enum": sorted(game.card_types)}
     branches = []
     for type_id, ctype in sorted(game.card_types.items()):
-        fields = {name: _field_value_schema(f.type, f) for name, f in ctype.fields.items()}
+        fields = {name: field_type(f.type).schema(f) for name, f in ctype.fields.items()}
         branches.append({
             "if": {"properties": {"type": {"const": type_id}}},
             "then": {"properties": {**_card_base(), **fields},

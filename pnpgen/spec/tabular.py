@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -37,17 +36,15 @@ from pnpgen.cellescape import from_cell
 from pnpgen.errors import SpecError, did_you_mean
 from pnpgen.limits import limit, too_big
 from pnpgen.slugs import slug as name_slug
-from pnpgen.spec.model import CardType, FieldDef, FieldType
+from pnpgen.spec.fieldtypes import LIST_SEPARATOR, BadValue, field_type, plain_text, whole_number
+from pnpgen.spec.model import CardType, FieldDef
 from pnpgen.spec.translations import split_key, valid_language
 from pnpgen.spec.xlsxread import Workbook
 from pnpgen.spec.yamlio import LocDict
 
 SPREADSHEET_SUFFIXES = (".csv", ".xlsx")
-LIST_SEPARATOR = "|"
 BASE_COLUMNS = ("id", "name", "type", "copies")
 SKIP_COLUMN = "skip_checks"  # not a field of any card type: the codes of checks to skip for the row's card
-TRUE = {"true", "yes", "y", "1"}
-FALSE = {"false", "no", "n", "0"}
 
 
 def column_letter(index: int) -> str:
@@ -243,13 +240,13 @@ def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str
         elif key == "copies":
             value = 1 if value is None else _whole(value, sheet, row, col, key, label)
         elif key == SKIP_COLUMN and value is not None:
-            value = [code.strip() for code in _plain_text(value).split(LIST_SEPARATOR) if code.strip()]
+            value = [code.strip() for code in plain_text(value).split(LIST_SEPARATOR) if code.strip()]
         elif ctype is not None and key in ctype.fields and value is not None:
             value = _coerce(value, ctype.fields[key], sheet, row, col, label)
         elif ctype is not None and value is not None and (split := split_key(key)) and split[0] in ctype.fields:
             value = _coerce(value, ctype.fields[split[0]], sheet, row, col, label)
         elif value is not None and key not in ("name", "type", "id"):
-            value = value if isinstance(value, str) else _plain_text(value)
+            value = value if isinstance(value, str) else plain_text(value)
         raw[key] = value
     if "type" not in raw and type_id is not None:
         raw["type"] = type_id
@@ -284,63 +281,24 @@ def _empty_to_none(cell: Any) -> Any:
     return cell
 
 
-def _plain_text(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def _fail(sheet: _Sheet, row: int, col: str, field: str, card: str | None, message: str) -> SpecError:
     return SpecError(message, file=sheet.file, line=row, column=f"{col} ({field})", card=card, field=field,
                      hint="leave the cell empty if the value is unknown")
 
 
 def _whole(value: Any, sheet: _Sheet, row: int, col: str, field: str, card: str | None) -> int:
-    if isinstance(value, bool):
-        raise _fail(sheet, row, col, field, card, f"{field!r} must be a whole number, got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = str(value).strip()
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
-    raise _fail(sheet, row, col, field, card, f"{field!r} must be a whole number, got {_short(value)!r}")
+    try:
+        return whole_number(value, field)
+    except BadValue as bad:
+        raise _fail(sheet, row, col, field, card, bad.message) from None
 
 
 def _coerce(value: Any, fdef: FieldDef, sheet: _Sheet, row: int, col: str, card: str | None) -> Any:
-    t = fdef.type
-    name = fdef.name
-    if t is FieldType.INT:
-        return _whole(value, sheet, row, col, name, card)
-    if t is FieldType.NUMBER:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return value
-        text = str(value).strip()
-        if re.fullmatch(r"[+-]?\d+,\d+", text):  # a decimal comma, as semicolon-separated CSVs have
-            text = text.replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
-            raise _fail(sheet, row, col, name, card, f"{name!r} must be a number, got {_short(value)!r}") from None
-        return int(number) if number.is_integer() and re.fullmatch(r"[+-]?\d+", text) else number
-    if t is FieldType.BOOL:
-        if isinstance(value, bool):
-            return value
-        text = _plain_text(value).strip().lower()
-        if text in TRUE:
-            return True
-        if text in FALSE:
-            return False
-        raise _fail(sheet, row, col, name, card, f"{name!r} must be true or false (yes/no, 1/0), got {_short(value)!r}")
-    if t is FieldType.LIST:
-        return [item.strip() for item in _plain_text(value).split(LIST_SEPARATOR) if item.strip()]
-    return _plain_text(value) if not isinstance(value, str) else value
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit] + "…"
+    """A cell read by its field's type (:meth:`pnpgen.spec.fieldtypes.FieldKind.coerce`)."""
+    try:
+        return field_type(fdef.type).coerce(value, fdef)
+    except BadValue as bad:
+        raise _fail(sheet, row, col, fdef.name, card, bad.message) from None
 
 
 def column_of(file: str, field: str) -> str | None:
