@@ -24,7 +24,8 @@ def reference_markdown(titles: dict[str, str]) -> str:
     lines = ["| code | severity | title | looks for | fix |", "|---|---|---|---|---|"]
     for code in sorted(titles):
         e = explanation(code)
-        lines.append(f"| {code} | {e.severity} | {_cell(titles[code])} | {_cell(e.looks_for)} | {_cell(e.fix)} |")
+        title = _cell(titles[code]).replace("*", "\\*")  # a title is plain text: MARKUP001's names asterisks
+        lines.append(f"| {code} | {e.severity} | {title} | {_cell(e.looks_for)} | {_cell(e.fix)} |")
     return "\n".join(lines) + "\n"
 
 
