@@ -190,7 +190,7 @@ def _game_with_arabic(tmp_path: Path, fallback: str) -> Path:
     """A new game (``pnpgen new``) with an Arabic event, its text boxes falling back on ``fallback``."""
     from pnpgen.scaffold.game import new_game
 
-    home = tmp_path / f"{fallback.lower()}-game"  # games of one id share kept faces in a process
+    home = tmp_path / f"{fallback.lower()}-game"
     new_game(home)
     events = home / "cards" / "events.csv"
     events.write_text(events.read_text(encoding="utf-8")
