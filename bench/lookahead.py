@@ -38,7 +38,7 @@ def play(game, policy: str, players: int, games: int, seed: int, workers: int) -
     blocks = S.blocks_for([None], [players], games, BLOCK)
     done: dict = {}
     c, t = _cpu(), time.perf_counter()
-    run_blocks(setup, setup.key(), blocks, lambda b, r: done.__setitem__(b, r), workers=workers)
+    run_blocks(setup, setup.key(), blocks, lambda b, r: done.__setitem__(b, r), S.play_block, workers=workers)
     cpu, wall = _cpu() - c, time.perf_counter() - t
     return [d for b in blocks for d in done[b]["damage"]], cpu, wall
 

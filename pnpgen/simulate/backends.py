@@ -1,8 +1,10 @@
 """Where a sweep's blocks run: this process, local processes, or a Ray cluster.
 
-Every backend calls ``sweep.play_block`` on the same blocks and hands each result to ``store`` as
-it arrives; the sweep assembles them in seed order, so the numbers do not depend on the backend,
-the worker count or the order blocks finish in. Ray is an optional extra (``pnpgen[ray]``).
+Every backend calls the ``play`` function it is given (``sweep.play_block``: a module-level function,
+so workers find it by name and this module imports nothing of the sweep) on the same blocks and
+hands each result to ``store`` as it arrives; the sweep assembles them in seed order, so the numbers
+do not depend on the backend, the worker count or the order blocks finish in. Ray is an optional
+extra (``pnpgen[ray]``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 BACKENDS = ("local", "ray")
 
-_SETUP: list[Any] = []  # (setup, setup key) of the local pool, set before forking
+_SETUP: list[Any] = []  # (setup, setup key, play) of the local pool, set before forking
 
 
 class BackendError(ValueError):
@@ -20,13 +22,15 @@ class BackendError(ValueError):
 
 
 def run_blocks(setup: Any, skey: str, blocks: Sequence[Any], store: Callable[[Any, Any], None],
-               backend: str = "local", workers: int | None = None, address: str | None = None) -> None:
+               play: Callable[[Any, Any, str], Any], backend: str = "local", workers: int | None = None,
+               address: str | None = None) -> None:
+    """``play(setup, block, skey)`` for every block, on ``backend``; ``store(block, result)`` for each."""
     if not blocks:
         return
     if backend == "local":
-        _run_local(setup, skey, blocks, store, workers)
+        _run_local(setup, skey, blocks, store, play, workers)
     elif backend == "ray":
-        _run_ray(setup, skey, blocks, store, address)
+        _run_ray(setup, skey, blocks, store, play, address)
     else:
         raise BackendError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
 
@@ -48,19 +52,18 @@ def _groups(blocks: Sequence[Any]) -> list[list[Any]]:
 
 
 def _play(group: list) -> list[tuple[Any, Any]]:
-    from pnpgen.simulate.sweep import play_block
-
-    setup, skey = _SETUP[0]
-    return [(b, play_block(setup, b, skey)) for b in group]
+    setup, skey, play = _SETUP[0]
+    return [(b, play(setup, b, skey)) for b in group]
 
 
-def _init(setup: Any, skey: str) -> None:
-    _SETUP[:] = [(setup, skey)]
+def _init(setup: Any, skey: str, play: Callable) -> None:
+    _SETUP[:] = [(setup, skey, play)]
 
 
-def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, workers: int | None) -> None:
+def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, play: Callable,
+               workers: int | None) -> None:
     workers = max(1, min(workers or os.cpu_count() or 1, len(blocks)))
-    _init(setup, skey)
+    _init(setup, skey, play)
     if workers == 1:
         for group in _groups(blocks):
             for b, result in _play(group):
@@ -69,14 +72,15 @@ def _run_local(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, wo
     import multiprocessing as mp
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    init = (None, ()) if method == "fork" else (_init, (setup, skey))
+    init = (None, ()) if method == "fork" else (_init, (setup, skey, play))
     with mp.get_context(method).Pool(workers, initializer=init[0], initargs=init[1]) as pool:
         for done in pool.imap_unordered(_play, _groups(blocks)):
             for b, result in done:
                 store(b, result)
 
 
-def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, address: str | None) -> None:
+def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, play: Callable,
+             address: str | None) -> None:
     if address is not None:
         check_reachable(address)  # before importing Ray (seconds): a dead address fails at once
     try:
@@ -85,11 +89,11 @@ def _run_ray(setup: Any, skey: str, blocks: Sequence[Any], store: Callable, addr
         raise BackendError("--backend ray needs Ray: pip install 'pnpgen[ray]'") from None
     if not ray.is_initialized():
         _init_ray(ray, address)
-    play = ray.remote(_ray_play)
+    remote = ray.remote(_ray_play)
     # the ref inside a list is not resolved by Ray, so a worker fetches and unpickles the card data
     # once per sweep (``_RAY_SETUP``), not once per block
     ref = [ray.put(setup)]
-    pending = [play.remote(ref, skey, group) for group in _groups(blocks)]
+    pending = [remote.remote(ref, skey, play, group) for group in _groups(blocks)]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
         for r in ready:
@@ -164,13 +168,11 @@ def _init_ray(ray: Any, address: str | None) -> None:
 _RAY_SETUP: dict[str, Any] = {}
 
 
-def _ray_play(ref: list, skey: str, group: list) -> Any:
+def _ray_play(ref: list, skey: str, play: Callable, group: list) -> Any:
     import ray
-
-    from pnpgen.simulate.sweep import play_block
 
     setup = _RAY_SETUP.get(skey)
     if setup is None:
         _RAY_SETUP.clear()
         setup = _RAY_SETUP[skey] = ray.get(ref[0])
-    return [(b, play_block(setup, b, skey)) for b in group]
+    return [(b, play(setup, b, skey)) for b in group]

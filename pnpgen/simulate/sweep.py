@@ -427,7 +427,7 @@ def run_sweep(game: Any, vary: Sequence[tuple[str, Sequence[int]]], cards: str =
             progress(len(done), len(todo))
 
     limit = missing if max_blocks is None else missing[:max_blocks]
-    run_blocks(setup, skey, limit, store, backend=backend, workers=workers, address=address)
+    run_blocks(setup, skey, limit, store, play_block, backend=backend, workers=workers, address=address)
     if len(limit) < len(missing):
         raise SweepInterrupted(f"stopped after {ran} new blocks; run again to continue")
     results: dict[tuple[Change | None, int], Outcomes] = {}
