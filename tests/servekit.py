@@ -1,4 +1,4 @@
-"""A small game for the studio's edit tests: the same card type in a CSV, an XLSX and a YAML file.
+"""Small games for the studio's tests: the same card type in a CSV, an XLSX and a YAML file; and one of many cards.
 
 ``make_game(root)`` writes ``root/edit`` with a ``hero`` card type of every field type, three
 cards in ``cards/heroes.csv`` (CRLF line ends, some cells quoted), two in ``cards/book.xlsx``
@@ -107,4 +107,20 @@ def make_game(root: Path) -> Path:
     (folder / "cards" / "more.yaml").write_text(YAML)
     (folder / "cards" / "flat.yaml").write_text(FLAT_YAML)
     (folder / "art" / "ace.png").write_bytes(png_bytes())
+    return folder
+
+
+def make_many(root: Path, n: int) -> Path:
+    """``root/many``: the ``hero`` type of :func:`make_game` with ``n`` cards in one YAML file
+    (``hero-000``…, distinct names and texts); every 50th text has a double space (a TEXT002
+    warning), so findings belong to cards all along the grid."""
+    folder = root / "many"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME.replace("id: edit", "id: many").replace("Edit Game", "Many Game"))
+    entries = []
+    for k in range(n):
+        gap = "  " if k % 50 == 49 else " "
+        entries.append(f"  - id: hero-{k:03d}\n    name: Hero {k:03d}\n    type: hero\n    copies: 1\n"
+                       f"    cost: {k % 10}\n    text: Draw {k} cards.{gap}Then rest.\n")
+    (folder / "cards" / "heroes.yaml").write_text("cards:\n" + "".join(entries))
     return folder

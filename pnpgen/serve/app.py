@@ -18,6 +18,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from pnpgen import bundled
 from pnpgen.files import FileError, FileResolver
 from pnpgen.serve.art import MAX_ART, art_files
+from pnpgen.serve.delta import Publisher
 from pnpgen.serve.edits import EditError, Editor, checked
 from pnpgen.serve.events import Broadcaster
 from pnpgen.serve.guard import FILE_CSP, LOOPBACK, Guard, allowed_hosts
@@ -48,6 +50,8 @@ MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", "
 NO_CACHE = {"Cache-Control": "no-store"}
 TOKEN_SLOT = 'content="PNPGEN_TOKEN"'   # in static/index.html
 OPEN_GRACE = 5.0                         # s: the first findings wait this long at most for the page to open
+EDIT_GRACE = 1.0                         # s: an edit's findings wait this long at most for the page to show it
+AWAITED = 64                             # edited images whose fetch is awaited, at most
 
 
 def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | frozenset[str] = LOOPBACK,
@@ -62,23 +66,26 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         raise RuntimeError(f"{STATIC_DIR / 'index.html'} lost its token slot {TOKEN_SLOT}")
     page = page.replace(TOKEN_SLOT, f'content="{token}"')
     events = Broadcaster()
+    # Every page hears each change as a delta; the model is built again only when the studio changed.
+    publisher = Publisher(studio.state, events.publish, lambda: (studio.version, studio.checking, studio.error))
     stop = threading.Event()
     editor = Editor(studio)
     opened = threading.Event()        # the page has its first thumbnails
     recheck = _Rechecker(lambda _paths: rechecked())
     settled: dict[Path, str] = {}     # files the studio wrote and has read again: digest of those bytes
+    awaited: dict[str, threading.Event] = {}   # an edited card's new image URL key -> set once the page fetched it
 
     def changed(paths: list[str] | None) -> None:
         """Show the saved cards first, then their findings (seconds for a large game)."""
         if studio.refresh(paths, check=False):
-            events.publish("state", studio.state())
+            publisher.publish()
             studio.check()
-        events.publish("state", studio.state())
+        publisher.publish()
 
     def rechecked() -> None:
         """After an edit (the card already shown as written): its findings."""
         studio.check()
-        events.publish("state", studio.state())
+        publisher.publish()
 
     def saved(paths: list[str] | None) -> None:
         """The watcher's report: files the studio has already read again after writing them are left out."""
@@ -88,8 +95,9 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
                 return
         changed(paths)
 
-    def wrote(path: Path, now: bool) -> None:
-        """After a write: read the folder again now (``now``) or in the background."""
+    def wrote(path: Path, now: bool, shown: threading.Event | None = None) -> None:
+        """After a write: read the folder again now (``now``) or in the background, once the page
+        has fetched the edited card's image (``shown``; the check's process would slow that)."""
         resolved = path.resolve()
         try:
             settled[resolved] = digest(resolved.read_bytes()) if resolved.exists() else ""
@@ -98,7 +106,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         if now:
             changed([str(resolved)])
         else:
-            recheck.add(str(resolved))
+            recheck.add(str(resolved), shown)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette):
@@ -111,7 +119,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
             def check_later() -> None:
                 opened.wait(OPEN_GRACE)     # the check would slow the page's first thumbnails
                 studio.check()
-                events.publish("state", studio.state())
+                publisher.publish()
             threading.Thread(target=check_later, daemon=True).start()
         thread = threading.Thread(target=_watch, args=(studio, saved, stop), daemon=True) if watch else None
         if thread:
@@ -125,21 +133,35 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         return HTMLResponse(page, headers=NO_CACHE)
 
     async def state(_request: Request) -> Response:
-        return JSONResponse(studio.state(), headers=NO_CACHE)
+        from starlette.concurrency import run_in_threadpool
 
-    async def stream(_request: Request) -> Response:
-        return StreamingResponse(events.stream(studio.state()), media_type="text/event-stream",
+        start = time.perf_counter()
+        body = await run_in_threadpool(publisher.body)
+        return Response(body, media_type="application/json",
+                        headers={**NO_CACHE, "Server-Timing": _timing(state=time.perf_counter() - start)})
+
+    async def stream(request: Request) -> Response:
+        """``/events?since=<version>&run=<run>``: first what the page lacks since the model it has, then each change."""
+        since = request.query_params.get("since", "")
+        version = int(since) if since.isdigit() and len(since) < 12 else None
+        run = request.query_params.get("run", "")
+        return StreamingResponse(events.stream(lambda: publisher.since(version, run)), media_type="text/event-stream",
                                  headers={**NO_CACHE, "X-Accel-Buffering": "no"})
 
     async def thumb(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
 
+        start = time.perf_counter()
         png = await run_in_threadpool(studio.thumb, request.path_params["card"])   # may draw it now
         opened.set()
+        waiting = awaited.pop(request.query_params.get("k", ""), None)
+        if waiting is not None:
+            waiting.set()
         if png is None:
             return _not_found()
         # The URL carries the card's content key, so a browser may keep it as long as it likes.
-        return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+        return Response(png, media_type="image/png", headers={"Cache-Control": "max-age=3600",
+                                                               "Server-Timing": _timing(thumb=time.perf_counter() - start)})
 
     async def card(request: Request) -> Response:
         card_id = request.path_params["card"]
@@ -159,16 +181,30 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
 
         async def work() -> dict[str, Any]:
             body = await _json(request)
+            start = time.perf_counter()
             done = await run_in_threadpool(editor.patch, request.path_params["card"], body.get("fields"),
                                            body.get("version"))
             card = done.pop("card")
+            written = time.perf_counter()
             await run_in_threadpool(studio.swap_card, card)
+            drawn = time.perf_counter()
             # The one card, not the whole state: a 2,000-card state is a megabyte to send and lay out.
-            events.publish("card", studio.tile(card.id) or {})
+            entry = studio.tile(card.id)
+            shown = threading.Event()
+            if entry is not None:
+                awaited[entry["thumb"].rpartition("?k=")[2] if entry["thumb"] else ""] = shown
+                for stale in list(awaited)[:-AWAITED]:     # images no page fetched (an edit sent by hand)
+                    awaited.pop(stale, None)
+                publisher.patch_card(entry, {"checking": studio.checking, "error": studio.error})
             if done["changed"]:
-                wrote(editor.history[-1].path, now=False)
+                wrote(editor.history[-1].path, now=False, shown=shown)
+            timing.update(write=written - start, draw=drawn - written, publish=time.perf_counter() - drawn)
             return {**done, "id": card.id}
-        return await _answer(work)
+        timing: dict[str, float] = {}
+        response = await _answer(work)
+        if timing:
+            response.headers["Server-Timing"] = _timing(**timing)
+        return response
 
     async def add(request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
@@ -307,15 +343,19 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
 
 class _Rechecker:
     """Reads the folder again in one background thread after an edit; edits made meanwhile are
-    read together in the next round."""
+    read together in the next round. A round starts once the page has shown the edits (each
+    ``shown`` event set), or EDIT_GRACE seconds after the edit at most."""
 
     def __init__(self, run: Any) -> None:
         self.run, self.pending, self.busy = run, set(), False
+        self.shown: list[tuple[threading.Event, float]] = []
         self.lock = threading.Lock()
 
-    def add(self, path: str) -> None:
+    def add(self, path: str, shown: threading.Event | None = None) -> None:
         with self.lock:
             self.pending.add(path)
+            if shown is not None:
+                self.shown.append((shown, time.monotonic() + EDIT_GRACE))
             if self.busy:
                 return
             self.busy = True
@@ -323,6 +363,10 @@ class _Rechecker:
 
     def _loop(self) -> None:
         while True:
+            with self.lock:
+                waits, self.shown = self.shown, []
+            for event, deadline in waits:
+                event.wait(max(0.0, deadline - time.monotonic()))
             with self.lock:
                 batch = sorted(self.pending)
                 self.pending.clear()
@@ -402,6 +446,11 @@ def _not_found() -> Response:
 async def _json(request: Request) -> dict[str, Any]:
     """The order's JSON object (the guard has read and bounded the body); BodyError (a ValueError) if not one."""
     return parse_object(await request.body(), request.headers.get("content-type", ""))
+
+
+def _timing(**phases: float) -> str:
+    """A ``Server-Timing`` header of the phases (seconds), which the page's Performance API shows."""
+    return ", ".join(f"{name};dur={seconds * 1000:.1f}" for name, seconds in phases.items())
 
 
 def _first_line(err: Exception) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 KEEPALIVE_SECONDS = 15.0
@@ -38,14 +38,17 @@ class Broadcaster:
         self.closed = True
         self.publish("bye", {})
 
-    async def stream(self, first: dict[str, Any]) -> AsyncIterator[str]:
-        """One page's stream: ``first`` at once, then each published message, keep-alives between."""
+    async def stream(self, first: Callable[[], tuple[str, dict[str, Any]] | None]) -> AsyncIterator[str]:
+        """One page's stream: ``first()`` at once (what the page lacks, if anything; called once the
+        stream hears every later message, so nothing falls between), then each published message,
+        keep-alives between."""
         queue: asyncio.Queue = asyncio.Queue()
         entry = (asyncio.get_running_loop(), queue)
         with self._lock:
             self._queues.append(entry)
         try:
-            yield f"event: state\ndata: {json.dumps(first)}\n\n"
+            opening = await entry[0].run_in_executor(None, first)    # builds the model: not on the loop
+            yield f"event: {opening[0]}\ndata: {json.dumps(opening[1])}\n\n" if opening else ": open\n\n"
             while not self.closed:
                 try:
                     message = await asyncio.wait_for(queue.get(), KEEPALIVE_SECONDS)

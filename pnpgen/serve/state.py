@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
+from itertools import islice
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -28,6 +29,7 @@ from pnpgen.preview.watch import Previewer, _is_template, _one_line
 from pnpgen.render import face, raster
 from pnpgen.render.face import library_for
 from pnpgen.render.raster import png_bytes
+from pnpgen.serve.delta import finding_keys
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.model import Card, Game
 from pnpgen.validate import validate_game
@@ -56,6 +58,20 @@ class Snapshot:
     environment: str = ""
     warnings: list[str] = field(default_factory=list)
     rendered: list[str] = field(default_factory=list)
+    shown: tuple[list[dict], dict[str, list[str]]] | None = None   # findings as the page shows them, by card
+
+
+def _shown_findings(snap: Snapshot) -> tuple[list[dict], dict[str, list[str]]]:
+    """The snapshot's findings as the page shows them (each with its delta key) and each card's
+    finding keys; made once per set of findings (the caller holds the lock)."""
+    if snap.shown is None:
+        shown = _findings(snap.findings)
+        by_card: dict[str, list[str]] = {}
+        for item in shown:
+            if item["card"]:
+                by_card.setdefault(item["card"], []).append(item["key"])
+        snap.shown = (shown, by_card)
+    return snap.shown
 
 
 @dataclass
@@ -85,8 +101,13 @@ class Studio:
         self.version = 0
         self.seconds = 0.0
         self.jobs: dict[str, Job] = {}
-        self._lock = threading.RLock()           # the snapshot, and all drawing (pdfium is not thread-safe)
+        # Two locks, always taken in this order: _render, then _lock. Drawing (pdfium, the fonts) is
+        # not thread-safe and takes tenths of a second; the page's reads (state, a drawn thumbnail)
+        # need only the snapshot, so they do not wait for a drawing.
+        self._render = threading.RLock()         # all drawing and text measuring
+        self._lock = threading.RLock()           # the snapshot and the image caches
         self._refreshing = threading.Lock()      # one load or check at a time
+        self.drawing = 0.0                        # s spent drawing thumbnails, for Server-Timing
         self._large: dict[str, bytes] = {}
         self._generation = 0                      # bumped when art or fonts change (see refresh)
         self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
@@ -108,7 +129,7 @@ class Studio:
         start = time.perf_counter()
         changed = None if changed is None else [Path(p).resolve() for p in changed]
         with self._refreshing:
-            with self._lock:
+            with self._render, self._lock:
                 if changed is None or any(_is_template(p, self.directory) for p in changed):
                     face.reset_libraries()
                 if changed and any(p.suffix.lower() in ART_AND_FONTS for p in changed):
@@ -118,9 +139,12 @@ class Studio:
                     self._generation += 1   # new image URLs: the browser must not show its cached ones
             try:
                 game = self.previewer.load()
-                findings = list(validate_game(game, with_fit=self.previewer.fit).findings) if check else None
-                with self._lock:
-                    snap = self._drawn(game, findings)
+                if check:
+                    with self._render:
+                        findings = list(validate_game(game, with_fit=self.previewer.fit).findings)
+                else:
+                    findings = None
+                snap = self._drawn(game, findings)
             except (SpecError, ValueError, OSError) as err:
                 with self._lock:
                     self.error = _one_line(err)
@@ -151,14 +175,16 @@ class Studio:
         except (SpecError, ValueError, OSError):     # the folder broke after this load: the next refresh says how
             with self._lock:
                 self.checking = self.snapshot is not snap and self.checking
+                self.version += 1
             return False
         except BrokenProcessPool:    # the checker died (killed, out of memory): check here instead
             self._pool = None
-            findings = list(validate_game(snap.game, with_fit=self.previewer.fit).findings)
+            with self._render:
+                findings = list(validate_game(snap.game, with_fit=self.previewer.fit).findings)
         with self._lock:
             if self.snapshot is not snap:
                 return False
-            self.snapshot = replace(snap, findings=findings, version=self.version + 1)
+            self.snapshot = replace(snap, findings=findings, version=self.version + 1, shown=None)
             self.version += 1
             self.checking = False
             return True
@@ -180,7 +206,18 @@ class Studio:
     def _drawn(self, game: Game, findings: list[Any] | None) -> Snapshot:
         """A snapshot of ``game``: every card's image key, the thumbnails already drawn, and the
         missing ones drawn now when they are few (else on request)."""
-        env = environment_digest(library_for(game), game)
+        with self._render:
+            env = environment_digest(library_for(game), game)
+        with self._lock:
+            snap = self._keyed(game, findings, env)
+            missing = [c for c in snap.cards if c.id in snap.keys and c.id not in snap.thumbs]
+        if len(missing) <= EAGER_THUMBS:
+            with self._render:
+                self._draw(snap, missing)
+        return snap
+
+    def _keyed(self, game: Game, findings: list[Any] | None, env: str) -> Snapshot:
+        """The snapshot's cards with their image keys and the thumbnails drawn before (caller holds _lock)."""
         snap = Snapshot(self.version + 1, game, [], findings or [], environment=env)
         sized, skipped, missing = [], [], []
         for card in printable_cards(game):
@@ -201,18 +238,24 @@ class Studio:
                                  f"(give the type a size in game.yaml or _overrides.yaml)")
         snap.cards = sized + skipped
         self._png = {snap.keys[c.id]: snap.thumbs[c.id] for c in sized if c.id in snap.thumbs}
-        if len(missing) <= EAGER_THUMBS:
-            self._draw(snap, missing)
         return snap
 
     def _draw(self, snap: Snapshot, cards: list[Card]) -> None:
-        """Draw ``cards``' thumbnails into ``snap`` (the caller holds the lock)."""
+        """Draw ``cards``' thumbnails into ``snap`` and into the current snapshot where its image
+        key is the same (the caller holds _render, not _lock)."""
         if not cards:
             return
-        for card, image in card_thumbs(snap.game, self.cache, cards).entries:
-            png = png_bytes(image)
-            snap.thumbs[card.id] = self._png[snap.keys[card.id]] = png
-            snap.rendered.append(card.id)
+        start = time.perf_counter()
+        drawn = [(card.id, png_bytes(image)) for card, image in card_thumbs(snap.game, self.cache, cards).entries]
+        with self._lock:
+            for card_id, png in drawn:
+                key = snap.keys[card_id]
+                self._png[key] = png
+                for target in (snap, self.snapshot):
+                    if target is not None and target.keys.get(card_id) == key:
+                        target.thumbs[card_id] = png
+                snap.rendered.append(card_id)
+            self.drawing += time.perf_counter() - start
 
     # -- what the page reads -----------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -224,25 +267,20 @@ class Studio:
             if snap is None:
                 return {**out, "name": self.directory.name, "cards": [], "types": [], "findings": []}
             game = snap.game
-            findings = [_finding(i, f) for i, f in enumerate(snap.findings)]
-            by_card: dict[str, list[int]] = {}
-            for f in findings:
-                if f["card"]:
-                    by_card.setdefault(f["card"], []).append(f["index"])
-            cards = []
-            for card in snap.cards:
-                where = card.location
-                cards.append({"id": card.id, "name": card.label, "type": card.type, "copies": card.copies,
-                              "file": where.file if where else "", "line": where.line if where else 0,
-                              "findings": by_card.get(card.id, []),
-                              "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
-                              "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.keys else None})
+            shown, by_card = _shown_findings(snap)
+            findings = list(shown)
+            cards = [_entry(snap, card, by_card) for card in snap.cards]
+            counts: dict[str, list[int]] = {}
+            for c in cards:
+                count = counts.setdefault(c["type"], [0, 0])
+                count[0] += 1
+                count[1] += c["copies"]
             types = []
             for type_id, ctype in game.card_types.items():
-                group = [c for c in cards if c["type"] == type_id]
-                if group:
+                if type_id in counts:
                     types.append({"id": type_id, "name": getattr(ctype, "name", type_id) or type_id,
-                                  "cards": len(group), "copies": sum(c["copies"] for c in group)})
+                                  "cards": counts[type_id][0], "copies": counts[type_id][1],
+                                  "thumb": list(thumb_size(game, type_id) or ())})
             return {**out, "name": kit_name(game), "title": game.expansion.name if game.expansion else game.name,
                     "game": game.id, "expansion": game.expansion is not None, "cards": cards, "types": types,
                     "findings": findings, "warnings": snap.warnings,
@@ -250,15 +288,13 @@ class Studio:
                     "can_simulate": game.id == "xenoshyft" and game.expansion is not None}
 
     def tile(self, card_id: str) -> dict[str, Any] | None:
-        """One card as the grid shows it (the state's entry), for the page to redraw that card alone."""
+        """One card as the grid shows it (its entry in :meth:`state`), for the page to redraw that card alone."""
         with self._lock:
             snap = self.snapshot
             card = _find(snap, card_id)
             if card is None:
                 return None
-            return {"id": card.id, "name": card.label, "version": self.version, "copies": card.copies,
-                    "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
-                    "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.keys else None}
+            return _entry(snap, card, _shown_findings(snap)[1])
 
     def find(self, card_id: str) -> Card | None:
         with self._lock:
@@ -271,10 +307,18 @@ class Studio:
             snap = self.snapshot
             if snap is None or card_id not in snap.keys:
                 return None
-            if card_id not in snap.thumbs:
+            if card_id in snap.thumbs:
+                return snap.thumbs[card_id]
+        with self._render:
+            with self._lock:         # drawn (or the snapshot replaced) while this request waited
+                snap = self.snapshot
+                if snap is None or card_id not in snap.keys or card_id in snap.thumbs:
+                    return snap.thumbs.get(card_id) if snap is not None else None
                 at = next(i for i, c in enumerate(snap.cards) if c.id == card_id)
-                batch = [c for c in snap.cards[at:] if c.id in snap.keys and c.id not in snap.thumbs][:THUMB_BATCH]
-                self._draw(snap, batch)
+                batch = list(islice((c for c in snap.cards[at:] if c.id in snap.keys and c.id not in snap.thumbs),
+                                    THUMB_BATCH))
+            self._draw(snap, batch)
+        with self._lock:
             return snap.thumbs.get(card_id)
 
     def card(self, card_id: str) -> dict[str, Any] | None:
@@ -293,7 +337,7 @@ class Studio:
             return {"id": card.id, "name": card.label, "type": card.type, "copies": card.copies,
                     "source": source, "href": href, "fields": fields, "form": form, "title": card.name,
                     "field_locations": locations,
-                    "findings": [_finding(i, f) for i, f in enumerate(snap.findings) if f.card == card.id],
+                    "findings": [f for f in _shown_findings(snap)[0] if f["card"] == card.id],
                     "effects": _effects(snap.game, card), "odds": _odds(snap.game, card),
                     "key": snap.keys.get(card.id, "")}
 
@@ -313,28 +357,33 @@ class Studio:
         """Show an edited card at once: its new values and thumbnail in place of the old ones. The
         findings stay those of the last full check (``checking`` in the state) until :meth:`refresh`
         has read the saved file again; a 2,000-card game's check takes seconds, the card ~0.1 s."""
-        with self._lock:
-            snap = self.snapshot
-            if snap is None or _find(snap, new.id) is None:
-                return
-            game = replace(snap.game, cards=tuple(new if c.id == new.id else c for c in snap.game.cards))
-            shown = replace(snap, version=self.version + 1, game=game, thumbs=dict(snap.thumbs), keys=dict(snap.keys),
-                            cards=[new if c.id == new.id else c for c in snap.cards], rendered=[])
-            px = thumb_size(game, new.type)
+        with self._render:      # before _lock: the one card is drawn outside it
+            with self._lock:
+                snap = self.snapshot
+                if snap is None or _find(snap, new.id) is None:
+                    return
+                game = replace(snap.game, cards=tuple(new if c.id == new.id else c for c in snap.game.cards))
+                shown = replace(snap, version=self.version + 1, game=game, thumbs=dict(snap.thumbs),
+                                keys=dict(snap.keys), cards=[new if c.id == new.id else c for c in snap.cards],
+                                rendered=[])
+                px = thumb_size(game, new.type)
+                if px is not None:
+                    shown.keys[new.id] = f"{card_key(new, snap.environment, px)[:16]}-{self._generation}"
+                    shown.thumbs.pop(new.id, None)
             if px is not None:
-                shown.keys[new.id] = f"{card_key(new, snap.environment, px)[:16]}-{self._generation}"
-                shown.thumbs.pop(new.id, None)
                 self._draw(shown, [new])
-            self.snapshot = shown
-            self.version += 1
-            self.checking = True
+            with self._lock:
+                self.snapshot = shown
+                self.version += 1
+                self.checking = True
 
     def preview(self, new: Card) -> dict[str, Any]:
         """The card drawn from values not saved yet (front PNG, LARGE_WIDTH px) and its findings."""
         with self._lock:
             snap = self.snapshot
-            if snap is None:
-                raise SpecError(self.error or "nothing loaded yet")
+        if snap is None:
+            raise SpecError(self.error or "nothing loaded yet")
+        with self._render:
             game = replace(snap.game, cards=tuple(new if c.id == new.id else c for c in snap.game.cards))
             size = game.card_types[new.type].size
             png = None
@@ -345,7 +394,7 @@ class Studio:
             whole = len(game.own_cards()) <= LIVE_WHOLE_GAME
             checked = game if whole else replace(game, cards=tuple(c for c in game.cards if c.id == new.id))
             findings = validate_game(checked, with_fit=self.previewer.fit, only=None if whole else LIVE_CODES).findings
-        return {"png": png, "findings": [_finding(i, f) for i, f in enumerate(f for f in findings if f.card == new.id)],
+        return {"png": png, "findings": _findings([f for f in findings if f.card == new.id]),
                 "checks": "all" if whole else "card"}
 
     def large(self, card_id: str, side: str) -> bytes | None:
@@ -360,12 +409,16 @@ class Studio:
                 return None
             px = (LARGE_WIDTH, round(LARGE_WIDTH * size.height / size.width))
             key = card_key(card, snap.environment, px)
-            if f"{key}:{side}" not in self._large:
-                pdf, _ = raster.cards_pdf(snap.game, card.type, [card], 0.0)
-                front, back = list(raster.rasterise(pdf, *px))[:2]
-                if len(self._large) > 256:
-                    self._large.clear()
-                self._large[f"{key}:front"], self._large[f"{key}:back"] = png_bytes(front), png_bytes(back)
+            if f"{key}:{side}" in self._large:
+                return self._large[f"{key}:{side}"]
+        with self._render:
+            pdf, _ = raster.cards_pdf(snap.game, card.type, [card], 0.0)
+            front, back = list(raster.rasterise(pdf, *px))[:2]
+            pngs = png_bytes(front), png_bytes(back)
+        with self._lock:
+            if len(self._large) > 256:
+                self._large.clear()
+            self._large[f"{key}:front"], self._large[f"{key}:back"] = pngs
             return self._large[f"{key}:{side}"]
 
     # -- print -------------------------------------------------------------------------------
@@ -444,15 +497,30 @@ def _only(game: Game, card_ids: list[str] | None, keep_base: bool = False) -> Ga
     return replace(game, cards=cards)
 
 
+def _entry(snap: Snapshot, card: Card, by_card: dict[str, list[str]]) -> dict[str, Any]:
+    """A card as the grid shows it: name, type, copies, its findings' keys, its text (for the
+    search) and its thumbnail's URL (which changes with the image). Its file is in the card view."""
+    return {"id": card.id, "name": card.label, "type": card.type, "copies": card.copies,
+            "findings": by_card.get(card.id, []),
+            "text": " ".join(v for v in card.fields.values() if isinstance(v, str)),
+            "thumb": f"/api/thumb/{card.id}?k={snap.keys[card.id]}" if card.id in snap.keys else None}
+
+
 def _find(snap: Snapshot | None, card_id: str) -> Card | None:
     if snap is None:
         return None
     return next((c for c in snap.cards if c.id == card_id), None)
 
 
-def _finding(index: int, f: Any) -> dict[str, Any]:
-    file = display_path(f.file) if Path(f.file).is_absolute() else f.file
-    return {"index": index, **f.to_dict(), "text": f.format(), "where": f"{file}:{f.line}" if f.line else file}
+def _findings(findings: list[Any]) -> list[dict[str, Any]]:
+    """Findings as the page shows them, each with its ``key`` (:func:`pnpgen.serve.delta.finding_keys`)."""
+    shown = []
+    for f in findings:
+        file = display_path(f.file) if Path(f.file).is_absolute() else f.file
+        shown.append({**f.to_dict(), "text": f.format(), "where": f"{file}:{f.line}" if f.line else file})
+    for item, key in zip(shown, finding_keys(shown)):
+        item["key"] = key
+    return shown
 
 
 def _plain(value: Any) -> Any:

@@ -6,9 +6,13 @@
 const $ = (id) => document.getElementById(id);
 // The server's per-run secret: every order (POST) carries it, so only this page can give orders.
 const TOKEN = document.querySelector('meta[name="pnpgen-token"]').content;
-let state = null;
+let state = null;              // the model: /api/state, then patched by each delta from /events
 let current = null;            // id of the card in the card view
 const selected = new Set();    // cards picked for printing / simulating
+const byId = new Map();        // card id -> its entry in state.cards
+const findingByKey = new Map();
+const thumbSize = new Map();   // card type -> [width, height] of its thumbnails
+let grid = null;               // the card grid (grid.js)
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -33,30 +37,87 @@ function shown(card) {
 
 function plural(n, one, many) { return `${n} ${n === 1 ? one : (many || one + "s")}`; }
 
-let seen = -1;                  // the newest version drawn (a state or one edited card)
+// Work on the page, timed on the Performance API: "<name>" the script and the layout it forces,
+// "<name>:painted" until the next frame has been drawn (bench/serve.py reads both).
+function timed(name, work) {
+  const start = performance.now();
+  work();
+  performance.measure(name, { start, end: performance.now() });
+  requestAnimationFrame(() => setTimeout(() => performance.measure(name + ":painted", { start, end: performance.now() })));
+}
 
+function indexState() {
+  byId.clear();
+  for (const c of state.cards) byId.set(c.id, c);
+  findingByKey.clear();
+  for (const f of state.findings) findingByKey.set(f.key, f);
+  thumbSize.clear();
+  for (const t of state.types) thumbSize.set(t.id, t.thumb || []);
+}
+
+// A whole model (the first one, or after the page lost the thread of the deltas).
 function render(next) {
-  if (state && next.version === state.version && next.checking === state.checking) return;   // the stream's first state, already drawn
-  if (next.version < seen) return;    // older than an edited card already shown: a newer state follows
-  seen = next.version;
-  state = next;
-  document.title = `${next.title || next.name} — pnpgen studio`;
-  $("title").textContent = next.title || next.name;
-  const err = $("error");
-  err.hidden = !next.error;
-  err.textContent = next.error ? `error: ${next.error} — showing the last good cards` : "";
-  const copies = next.cards.reduce((n, c) => n + c.copies, 0);
-  $("status").textContent = `${plural(next.cards.length, "card")}, ${plural(copies, "copy", "copies")} · reloaded in ${next.seconds}s`;
-  if (next.checking) $("status").textContent += " · checking the edit…";
-  renderTypes();
-  renderNewTypes();
-  renderCards();
-  renderFindings();
-  $("simulate-panel").hidden = !next.can_simulate;
-  for (const id of [...selected]) if (!next.cards.some((c) => c.id === id)) selected.delete(id);
-  $("selected-count").textContent = selected.size;
+  if (state && next.run === state.run && next.version <= state.version) return;   // not newer than shown
+  timed("studio:render", () => {
+    state = next;
+    indexState();
+    renderHeader();
+    renderTypes();
+    renderNewTypes();
+    renderCards();
+    renderFindings();
+    for (const id of [...selected]) if (!byId.has(id)) selected.delete(id);
+    $("selected-count").textContent = selected.size;
+  });
   if (current) showCard(current, false);
-  document.body.dataset.version = next.version;
+}
+
+// A delta (pnpgen/serve/delta.py): the changed top-level values and splices of the cards and findings.
+function applyDelta(d) {
+  if (!state || d.version <= state.version) return;        // already shown
+  if (d.from !== state.version) { resync(); return; }      // a delta was missed: fetch the whole model
+  const changed = new Set();
+  timed("studio:delta", () => {
+    const next = { ...state, ...d.set };
+    for (const k of d.unset || []) delete next[k];
+    next.cards = spliced(state.cards, d.cards);
+    next.findings = spliced(state.findings, d.findings);
+    for (const [, , items] of d.cards) for (const c of items) changed.add(c.id);
+    state = next;
+    indexState();
+    renderHeader();
+    if ("types" in d.set) renderTypes();
+    if ("card_types" in d.set) renderNewTypes();
+    renderCards();       // only the tiles of changed cards are drawn again
+    if (d.findings.length) renderFindings();
+    for (const id of [...selected]) if (!byId.has(id)) selected.delete(id);
+    $("selected-count").textContent = selected.size;
+  });
+  if (current && (changed.has(current) || d.findings.length)) showCard(current, false);
+}
+
+function spliced(list, ops) {
+  const out = list.slice();
+  for (let k = ops.length - 1; k >= 0; k--) { const [at, end, items] = ops[k]; out.splice(at, end - at, ...items); }
+  return out;
+}
+
+async function resync() {
+  const res = await fetch("/api/state");
+  if (res.ok) render(await res.json());
+}
+
+function renderHeader() {
+  document.title = `${state.title || state.name} — pnpgen studio`;
+  $("title").textContent = state.title || state.name;
+  const err = $("error");
+  err.hidden = !state.error;
+  err.textContent = state.error ? `error: ${state.error} — showing the last good cards` : "";
+  const copies = state.cards.reduce((n, c) => n + c.copies, 0);
+  $("status").textContent = `${plural(state.cards.length, "card")}, ${plural(copies, "copy", "copies")} · reloaded in ${state.seconds}s`;
+  if (state.checking) $("status").textContent += " · checking the edit…";
+  $("simulate-panel").hidden = !state.can_simulate;
+  document.body.dataset.version = state.version;
 }
 
 function renderTypes() {
@@ -75,32 +136,34 @@ function renderNewTypes() {
   if (types.some(([id]) => id === keep)) sel.value = keep;
 }
 
+// The groups of the cards the filters let through; the grid draws only the tiles in view.
 function renderCards() {
-  const box = $("cards");
+  const byType = new Map(state.types.map((t) => [t.id, []]));
+  for (const c of state.cards) if (byType.has(c.type) && shown(c)) byType.get(c.type).push(c);
   const groups = [];
   for (const t of state.types) {
-    const cards = state.cards.filter((c) => c.type === t.id && shown(c));
+    const cards = byType.get(t.id);
     if (!cards.length) continue;
-    groups.push(el("div", { class: "group", dataset: { type: t.id } },
-      el("h2", {}, t.name, " ", el("small", {}, `${plural(t.cards, "card")} · ${plural(t.copies, "copy", "copies")}`)),
-      el("div", { class: "grid" }, ...cards.map(cardTile))));
+    groups.push({ id: t.id, thumb: t.thumb || [], cards,
+                  head: el("h2", {}, t.name, " ", el("small", {}, `${plural(t.cards, "card")} · ${plural(t.copies, "copy", "copies")}`)) });
   }
-  if (!groups.length) groups.push(el("p", { class: "meta" }, state.cards.length ? "No card matches." : "No cards yet."));
-  box.replaceChildren(...groups);
+  grid.show(groups, el("p", { class: "meta" }, state.cards.length ? "No card matches." : "No cards yet."));
 }
 
+// A tile; its image is requested (data-src -> src) only when the grid draws it.
 function cardTile(c) {
-  const worst = c.findings.some((i) => state.findings[i].severity === "error") ? "badge error" : "badge";
+  const worst = c.findings.some((k) => (findingByKey.get(k) || {}).severity === "error") ? "badge error" : "badge";
   const pick = el("input", { type: "checkbox", class: "pick", title: "select for print", "aria-label": `select ${c.name} for print`, onclick: (e) => {
     e.stopPropagation();
     e.target.checked ? selected.add(c.id) : selected.delete(c.id);
     $("selected-count").textContent = selected.size;
   } });
   pick.checked = selected.has(c.id);
-  const img = c.thumb ? el("img", { class: "card-thumb", src: c.thumb, alt: c.name, loading: "lazy" })
+  const [w, h] = thumbSize.get(c.type) || [];
+  const img = c.thumb ? el("img", { class: "card-thumb", "data-src": c.thumb, alt: c.name, width: w, height: h })
                       : el("div", { class: "noimg" }, "no size for this card type");
   return el("figure", { class: "card" + (c.id === current ? " current" : ""), id: "card-" + c.id, tabindex: "0",
-                        role: "button", "aria-label": `${c.name}, open the card`,
+                        role: "button", "aria-label": `${c.name}, open the card`, "aria-keyshortcuts": "ArrowLeft ArrowRight ArrowUp ArrowDown Home End",
                         dataset: { card: c.id }, onclick: () => showCard(c.id, true), onkeydown: activate(() => showCard(c.id, true)) },
     pick, img,
     el("div", { class: "name", title: c.name }, c.name),
@@ -108,18 +171,9 @@ function cardTile(c) {
     c.findings.length ? el("span", { class: worst, title: "findings" }, c.findings.length) : null);
 }
 
-// An edit just saved: that card alone is drawn again (its findings follow with the next state).
-function redrawTile(tile) {
-  if (!state || !tile.id) return;
-  const at = state.cards.findIndex((c) => c.id === tile.id);
-  if (at < 0) return;
-  seen = Math.max(seen, tile.version);
-  const card = { ...state.cards[at], ...tile };
-  state.cards[at] = card;
-  const old = $("card-" + card.id);
-  if (old) old.replaceWith(cardTile(card));
-  $("status").textContent = $("status").textContent.replace(/ · checking the edit…$/, "") + " · checking the edit…";
-  document.body.dataset.version = tile.version;
+function syncPicks() {
+  for (const box of $("cards").querySelectorAll(".pick")) box.checked = selected.has(box.closest(".card").dataset.card);
+  $("selected-count").textContent = selected.size;
 }
 
 function renderFindings() {
@@ -138,7 +192,7 @@ function activate(action) {
 
 function findingItem(f, action) {
   const go = action || (() => gotoFinding(f));
-  return el("li", { class: `finding ${f.severity}`, id: "finding-" + f.index, dataset: { index: f.index, card: f.card || "", field: f.field || "" },
+  return el("li", { class: `finding ${f.severity}`, id: "finding-" + f.key, dataset: { key: f.key, card: f.card || "", field: f.field || "" },
                     title: f.fix ? "fix: " + f.fix : "", tabindex: "0", onclick: go, onkeydown: activate(go) },
     el("span", { class: "where" }, f.where), " ", f.card ? el("b", {}, f.card) : null, f.field ? ` ${f.field}` : "",
     el("br"), `${f.severity} ${f.code}: ${f.message}`, f.fix ? el("div", { class: "meta" }, "fix: " + f.fix) : null);
@@ -146,13 +200,13 @@ function findingItem(f, action) {
 
 function gotoFinding(f) {
   document.querySelectorAll(".finding.current").forEach((n) => n.classList.remove("current"));
-  const item = $("finding-" + f.index);
+  const item = $("finding-" + f.key);
   if (item) item.classList.add("current");
   if (!f.card) return;
-  const card = state.cards.find((c) => c.id === f.card);
+  const card = byId.get(f.card);
   if (card && !shown(card)) { $("search").value = ""; $("type-filter").value = ""; $("findings-only").checked = false; renderCards(); }
   showCard(f.card, true, f.field);
-  const tile = $("card-" + f.card);
+  const tile = grid.reveal(f.card);
   if (tile) {
     tile.scrollIntoView({ block: "center" });
     tile.classList.remove("flash"); void tile.offsetWidth; tile.classList.add("flash");
@@ -166,7 +220,7 @@ async function showCard(id, navigate, focusField) {
   current = id;
   if (navigate) history.replaceState(null, "", "#card=" + encodeURIComponent(id));
   document.querySelectorAll(".card.current").forEach((n) => n.classList.remove("current"));
-  const tile = $("card-" + id);
+  const tile = grid.node(id);
   if (tile) tile.classList.add("current");
   const res = await fetch("/api/card/" + encodeURIComponent(id));
   if (!res.ok) { $("card-view").hidden = true; return; }
@@ -203,7 +257,7 @@ async function showCard(id, navigate, focusField) {
 function showFindings(findings) {
   $("cv-findings").replaceChildren(...(findings.length ? findings.map((f) => {
     const go = () => { if (f.field && focusOn(f.field)) return;
-                       const item = $("finding-" + f.index); if (item) { item.scrollIntoView({ block: "nearest" }); item.classList.add("current"); } };
+                       const item = $("finding-" + f.key); if (item) { item.scrollIntoView({ block: "nearest" }); item.classList.add("current"); } };
     const li = findingItem(f, go);
     if (f.field) li.append(el("div", { class: "meta goto" }, `→ edit ${f.field}`));
     return li;
@@ -433,7 +487,7 @@ function closeCard() {
   current = null; view = null;
   $("card-view").hidden = true;
   history.replaceState(null, "", "#");
-  renderCards();
+  document.querySelectorAll(".card.current").forEach((n) => n.classList.remove("current"));
 }
 
 function tree(value, key) {
@@ -498,15 +552,22 @@ async function simulate() {
   }
 }
 
+// The changes after the version the page has: deltas (or a whole model when the server cannot
+// give one). A lost stream is opened again from the version shown then.
 function listen() {
-  const source = new EventSource("/events");
+  const source = new EventSource(`/events?since=${state.version}&run=${encodeURIComponent(state.run)}`);
   source.addEventListener("state", (e) => render(JSON.parse(e.data)));
-  source.addEventListener("card", (e) => redrawTile(JSON.parse(e.data)));
+  source.addEventListener("delta", (e) => applyDelta(JSON.parse(e.data)));
   source.onopen = () => $("live").classList.add("on");
-  source.onerror = () => $("live").classList.remove("on");
+  source.onerror = () => {
+    $("live").classList.remove("on");
+    source.close();
+    setTimeout(() => resync().then(listen, () => setTimeout(listen, 2000)), 1000);
+  };
 }
 
 window.addEventListener("DOMContentLoaded", async () => {
+  grid = new CardGrid($("cards"), cardTile);
   for (const id of ["search", "type-filter", "findings-only"]) $(id).addEventListener("input", renderCards);
   $("cv-close").onclick = closeCard;
   $("cv-form").addEventListener("submit", save);
@@ -519,8 +580,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && current && !dirty()) closeCard(); });
   $("print-btn").onclick = buildPdf;
   $("simulate-btn").onclick = simulate;
-  $("select-visible").onclick = () => { state.cards.filter(shown).forEach((c) => selected.add(c.id)); renderCards(); $("selected-count").textContent = selected.size; };
-  $("select-none").onclick = () => { selected.clear(); renderCards(); $("selected-count").textContent = 0; };
+  $("select-visible").onclick = () => { state.cards.filter(shown).forEach((c) => selected.add(c.id)); syncPicks(); };
+  $("select-none").onclick = () => { selected.clear(); syncPicks(); };
   const m = location.hash.match(/^#card=(.+)$/);
   if (m) current = decodeURIComponent(m[1]);
   render(await (await fetch("/api/state")).json());
