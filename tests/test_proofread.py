@@ -231,7 +231,7 @@ def test_json_shape(tmp_path):
     assert set(data) == {"game", "documents", "errors", "warnings", "infos", "exit_code", "findings"}
     assert (data["errors"], data["warnings"], data["exit_code"], data["game"]) == (1, 1, 1, None)
     assert [(f["code"], f["line"], f["column"]) for f in data["findings"]] == [("PRF005", 1, 5), ("PRF001", 1, 19)]
-    assert set(data["findings"][0]) == {"code", "severity", "file", "line", "column", "card", "message", "fix"}
+    assert set(data["findings"][0]) == {"code", "severity", "file", "line", "column", "card", "field", "message", "fix"}
 
 
 def test_text_report_and_strict(tmp_path):
@@ -239,7 +239,9 @@ def test_text_report_and_strict(tmp_path):
     doc.write_text("Shuffle and recieve cards.\n", encoding="utf-8")
     result = runner.invoke(app, ["proofread", str(doc)])
     assert result.exit_code == 0  # warnings only, as `validate`
-    assert ":1:13: PRF001 warning: 'recieve'" in result.stdout
+    # the validator's format: file:line:col: severity CODE: message — fix: ...
+    assert ":1:13: warning PRF001: 'recieve' is not a word" in result.stdout
+    assert "— fix: replace 'recieve' with 'receive'" in result.stdout
     assert runner.invoke(app, ["proofread", str(doc), "--strict"]).exit_code == 1
 
 
@@ -253,3 +255,14 @@ def test_bad_path_is_one_line_exit_2():
 def test_game_id_reads_its_documents():
     result = proofread_target("xenoshyft")
     assert [d.rsplit("/", 1)[-1] for d in result.documents] == ["000_b4719436b3022fa4.txt", RULEBOOK_001]
+
+
+def test_proofread_prints_its_findings_as_validate_does(tmp_path):
+    from pnpgen.proofread import Document, proofread_text
+    from pnpgen.validate.findings import Finding
+
+    found = proofread_text(Document("rules.txt", "Shuffle and recieve cards.\n"))
+    assert [type(f) for f in found] == [Finding]  # one finding type for both commands
+    f = found[0]
+    assert f.format() == f"rules.txt:1:13: warning PRF001: {f.message} — fix: {f.fix}"
+    assert f.to_dict()["column"] == 13 and f.to_dict()["field"] is None

@@ -11,7 +11,7 @@ A heading must end on the word as written in lower case (or be all capitals), so
 from __future__ import annotations
 
 from pnpgen.proofread.document import WORD, Document
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.headings import find_headings
 from pnpgen.proofread.markdown import BLOCK, MASK
 
@@ -33,16 +33,16 @@ def _dangling_word(text: str, allow_upper: bool, dangling: frozenset[str] = DANG
     return None
 
 
-def check_cutoffs(doc: Document) -> list[ProofFinding]:
+def check_cutoffs(doc: Document) -> list[Finding]:
     out = []
     headings = find_headings(doc)
     for h in headings:
         upper = h.text.isupper()
         last = _dangling_word(h.text, upper, HEADING_DANGLING)
         if last:
-            out.append(ProofFinding(doc.path, h.line, 1, "PRF012", Severity.WARNING,
-                                    f"heading “{h.text.strip()}” ends on {last!r}: it looks cut off",
-                                    "finish the heading"))
+            out.append(proof_finding(doc.path, h.line, 1, "PRF012", Severity.WARNING,
+                                     f"heading “{h.text.strip()}” ends on {last!r}: it looks cut off",
+                                     "finish the heading"))
     if doc.structure is None:
         return out
     heading_lines = {h.line for h in headings}
@@ -52,7 +52,7 @@ def check_cutoffs(doc: Document) -> list[ProofFinding]:
         last = _dangling_word(doc.prose(number), False)
         if last:
             column = len(doc.prose(number).rstrip(_STRIP)) - len(last) + 1
-            out.append(ProofFinding(doc.path, number, column, "PRF012", Severity.WARNING,
-                                    f"the text ends on {last!r}: the rest of the sentence looks cut off",
-                                    "finish the sentence"))
+            out.append(proof_finding(doc.path, number, column, "PRF012", Severity.WARNING,
+                                     f"the text ends on {last!r}: the rest of the sentence looks cut off",
+                                     "finish the sentence"))
     return out

@@ -1,34 +1,23 @@
-"""What the proofreader reports: a ``ProofFinding`` pointing at a line and column of a document.
+"""What the proofreader reports: the validator's ``Finding`` at a document's line and column.
 
-It is the validator's ``Finding`` with a column and without card fields (a rulebook has no YAML
-field to point at); severities are the validator's, so exit codes mean the same in both commands.
+A rulebook has no YAML field to point at, so ``field`` stays empty and ``card`` is the name of the
+card or component a finding is about. Severities, printed form and exit codes are the validator's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pnpgen.validate.findings import Finding, Severity
 
-from pnpgen.validate.findings import Severity
-
-__all__ = ["ProofFinding", "Severity"]
+__all__ = ["Finding", "Severity", "proof_finding"]
 
 
-@dataclass(frozen=True, order=True)
-class ProofFinding:
-    file: str
-    line: int
-    column: int
-    code: str
-    severity: Severity
-    message: str
-    fix: str | None = None
-    card: str | None = None  # the card or component name the finding is about, if any
+def proof_finding(file: str, line: int, column: int, code: str, severity: Severity, message: str,
+                  fix: str | None = None, card: str | None = None) -> Finding:
+    """A finding at ``file``'s ``line`` and ``column`` (both 1-based)."""
+    return Finding(file, line, code, severity, message, card=card, fix=fix, column=column)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "severity": self.severity.value, "file": self.file, "line": self.line,
-                "column": self.column, "card": self.card, "message": self.message, "fix": self.fix}
 
-    def format(self) -> str:
-        fix = f" ({self.fix})" if self.fix else ""
-        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.severity.value}: {self.message}{fix}"
+def reading_order(finding: Finding) -> tuple:
+    """Sort key of a document's findings: by place (line, then column), then code."""
+    f = finding
+    return (f.file, f.line, f.column, f.code, f.severity, f.message, f.fix, f.card)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from pnpgen.proofread.document import WORD, Document, norm
 from pnpgen.proofread.markdown import BLOCK, MASK
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(\d{1,2})(?:[.)]|\s)\s*")
@@ -173,7 +173,7 @@ def _sibling_groups(headings: list[Heading]) -> list[list[Heading]]:
     return out
 
 
-def check_heading_styles(doc: Document) -> list[ProofFinding]:
+def check_heading_styles(doc: Document) -> list[Finding]:
     out = []
     for group in _sibling_groups(find_headings(doc)):
         styled = [h for h in group if h.style is not None]
@@ -184,7 +184,7 @@ def check_heading_styles(doc: Document) -> list[ProofFinding]:
             continue
         for h in styled:
             if h.style != common:
-                out.append(ProofFinding(
+                out.append(proof_finding(
                     doc.path, h.line, 1, "PRF003", Severity.WARNING,
                     f"heading “{h.text}” is in {h.style} case; {n} of its {len(styled)} sibling headings "
                     f"(lines {group[0].line}-{group[-1].line}) are in {common} case",

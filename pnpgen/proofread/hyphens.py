@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from pnpgen.proofread.document import Document
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.vocabulary import Vocabulary
 
 _BROKEN = re.compile(r"(?<![\w-])([^\W\d_]+)- ([^\W\d_]+)")
@@ -42,7 +42,7 @@ def _repair(left: str, right: str, doc: Document, vocab: Vocabulary) -> str | No
     return None
 
 
-def check_hyphens(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_hyphens(doc: Document, vocab: Vocabulary) -> list[Finding]:
     out = []
     for number in range(1, len(doc.lines) + 1):
         if number in doc.markup_lines:
@@ -53,7 +53,7 @@ def check_hyphens(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
                 continue
             fixed = _repair(left, right, doc, vocab)
             if fixed:
-                out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF013", Severity.WARNING,
-                                        f"'{left}- {right}': a hyphen followed by a space inside a word",
-                                        f"write {fixed!r}"))
+                out.append(proof_finding(doc.path, number, m.start() + 1, "PRF013", Severity.WARNING,
+                                         f"'{left}- {right}': a hyphen followed by a space inside a word",
+                                         f"write {fixed!r}"))
     return out

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 from pnpgen.proofread.document import Document, Token
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.vocabulary import Vocabulary
 
 MIN_GLUED = 5  # "ofthe"
@@ -65,7 +65,7 @@ def _function_join(left: str, right: str, vocab: Vocabulary) -> bool:
     return False
 
 
-def check_glued(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_glued(doc: Document, vocab: Vocabulary) -> list[Finding]:
     out = []
     verdicts: dict[str, tuple[str, str] | None] = {}
     for tok in doc.tokens:
@@ -79,13 +79,13 @@ def check_glued(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             verdicts[word] = _glue_split(word, vocab, doc.counts) if stray or not vocab.known(word) else None
         parts = verdicts[word]
         if parts and len(parts[0]) == 1:
-            out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
-                                    f"{word!r}: a stray {parts[0]!r} (an icon's letter?) is glued to {parts[1]!r}",
-                                    f"write {parts[1]!r}, with the icon if one belongs there"))
+            out.append(proof_finding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
+                                     f"{word!r}: a stray {parts[0]!r} (an icon's letter?) is glued to {parts[1]!r}",
+                                     f"write {parts[1]!r}, with the icon if one belongs there"))
         elif parts:
-            out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
-                                    f"{word!r} looks like two words glued together: {parts[0]!r} and {parts[1]!r}",
-                                    f"write {parts[0] + ' ' + parts[1]!r}"))
+            out.append(proof_finding(doc.path, tok.line, tok.column, "PRF009", Severity.WARNING,
+                                     f"{word!r} looks like two words glued together: {parts[0]!r} and {parts[1]!r}",
+                                     f"write {parts[0] + ' ' + parts[1]!r}"))
     return out
 
 
@@ -93,7 +93,7 @@ def _adjacent(doc: Document, a: Token, b: Token) -> bool:
     return a.line == b.line and doc.line(a.line)[a.column - 1 + len(a.text):b.column - 1] == " "
 
 
-def check_split(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_split(doc: Document, vocab: Vocabulary) -> list[Finding]:
     out = []
     for line_tokens in doc.tokens_by_line.values():
         for a, b in zip(line_tokens, line_tokens[1:]):
@@ -101,7 +101,7 @@ def check_split(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
             if (len(joined) < MIN_JOINED or not joined.isalpha() or not _adjacent(doc, a, b)
                     or vocab.known(a.text) or vocab.known(b.text) or not vocab.common(joined)):
                 continue
-            out.append(ProofFinding(doc.path, a.line, a.column, "PRF010", Severity.WARNING,
-                                    f"{a.text + ' ' + b.text!r} looks like one word split in two: {joined!r}",
-                                    f"write {joined!r}"))
+            out.append(proof_finding(doc.path, a.line, a.column, "PRF010", Severity.WARNING,
+                                     f"{a.text + ' ' + b.text!r} looks like one word split in two: {joined!r}",
+                                     f"write {joined!r}"))
     return out

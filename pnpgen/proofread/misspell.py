@@ -9,7 +9,7 @@ a slip. A word the document uses often is its own term and never reported.
 from __future__ import annotations
 
 from pnpgen.proofread.document import Document, Token, norm
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.markdown import MASK
 from pnpgen.proofread.tabletop import TABLETOP
 from pnpgen.proofread.vocabulary import Vocabulary
@@ -74,7 +74,7 @@ def _sentence_start(doc: Document, tok: Token) -> bool:
     return bool(previous) and previous[-1] in ".!?"
 
 
-def check_misspellings(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_misspellings(doc: Document, vocab: Vocabulary) -> list[Finding]:
     out = []
     verdicts: dict[str, str | None] = {}  # each distinct word is judged once
     for tok in doc.tokens:
@@ -91,7 +91,7 @@ def check_misspellings(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
         fixed = verdicts[key]
         if fixed and not _british(word, fixed):
             suggestion = _cased(fixed, word)
-            out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF001", Severity.WARNING,
-                                    f"{word!r} is not a word this game or English uses; did you mean {suggestion!r}?",
-                                    f"replace {word!r} with {suggestion!r}"))
+            out.append(proof_finding(doc.path, tok.line, tok.column, "PRF001", Severity.WARNING,
+                                     f"{word!r} is not a word this game or English uses; did you mean {suggestion!r}?",
+                                     f"replace {word!r} with {suggestion!r}"))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnpgen.proofread.document import WORD, Document, Token, norm
 from pnpgen.proofread.joins import STRAY_CAPITAL
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.vocabulary import Name, Vocabulary
 from pnpgen.validate.checks.spelling import MIN_LENGTH, _inflection
 from pnpgen.validate.textscan import OneEditIndex
@@ -27,7 +27,7 @@ def _windows(tokens: list[Token], sizes: set[int]):
             yield i, tokens[i:i + size]
 
 
-def check_names(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_names(doc: Document, vocab: Vocabulary) -> list[Finding]:
     by_key: dict[str, Name] = {}
     for name in vocab.names:
         by_key.setdefault(name.key, name)
@@ -81,9 +81,9 @@ def _near(key: str, index: OneEditIndex, vocab: Vocabulary) -> str | None:
     return None
 
 
-def _finding(doc: Document, at: Token, written: str, name: Name, how: str, word: str | None = None) -> ProofFinding:
+def _finding(doc: Document, at: Token, written: str, name: Name, how: str, word: str | None = None) -> Finding:
     spelling = word or name.text
-    return ProofFinding(doc.path, at.line, at.column, "PRF002", Severity.WARNING,
-                        f"{written!r} is {how} unlike the {name.kind} name {name.text!r} in the card data",
-                        f"write {spelling!r} as the card data does, or fix the card data if the rulebook is right",
-                        card=name.text)
+    return proof_finding(doc.path, at.line, at.column, "PRF002", Severity.WARNING,
+                         f"{written!r} is {how} unlike the {name.kind} name {name.text!r} in the card data",
+                         f"write {spelling!r} as the card data does, or fix the card data if the rulebook is right",
+                         card=name.text)

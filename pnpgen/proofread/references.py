@@ -13,7 +13,7 @@ import re
 from collections import Counter
 
 from pnpgen.proofread.document import WORD, Document, norm
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.vocabulary import Vocabulary
 from pnpgen.validate.textscan import OneEditIndex, edit_distance_one
 
@@ -41,7 +41,7 @@ def page_limit(doc: Document) -> tuple[int, str] | None:
     return None
 
 
-def check_page_references(doc: Document) -> list[ProofFinding]:
+def check_page_references(doc: Document) -> list[Finding]:
     limit = page_limit(doc)
     out = []
     for number, text in enumerate(doc.lines, 1):
@@ -51,9 +51,9 @@ def check_page_references(doc: Document) -> list[ProofFinding]:
             for page in (int(g) for g in m.groups() if g):
                 if page == 0 or (limit and page > limit[0]):
                     why = "there is no page 0" if page == 0 else limit[1]
-                    out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF007", Severity.ERROR,
-                                            f"reference to page {page}, but {why}",
-                                            "correct the page number"))
+                    out.append(proof_finding(doc.path, number, m.start() + 1, "PRF007", Severity.ERROR,
+                                             f"reference to page {page}, but {why}",
+                                             "correct the page number"))
     return out
 
 
@@ -61,7 +61,7 @@ def _key(text: str) -> str:
     return " ".join(norm(w) for w in WORD.findall(text.replace("-", " ")))
 
 
-def check_toc(doc: Document) -> list[ProofFinding]:
+def check_toc(doc: Document) -> list[Finding]:
     if not doc.toc:
         return []
     after = doc.toc[-1].line
@@ -88,13 +88,13 @@ def check_toc(doc: Document) -> list[ProofFinding]:
         hint = "make the entry and the heading say the same"
         if near:
             hint = f"line {lines[near]} reads “{doc.line(lines[near]).strip()}”; {hint}"
-        out.append(ProofFinding(doc.path, entry.line, 1, "PRF008", Severity.WARNING,
-                                f"table of contents entry “{entry.title}” (page {entry.page}) has no heading "
-                                "of that title", hint))
+        out.append(proof_finding(doc.path, entry.line, 1, "PRF008", Severity.WARNING,
+                                 f"table of contents entry “{entry.title}” (page {entry.page}) has no heading "
+                                 "of that title", hint))
     return out
 
 
-def check_card_references(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_card_references(doc: Document, vocab: Vocabulary) -> list[Finding]:
     cards = {n.key for n in vocab.names if n.kind == "card"}
     if not cards:
         return []
@@ -108,8 +108,8 @@ def check_card_references(doc: Document, vocab: Vocabulary) -> list[ProofFinding
                 continue
             if any(edit_distance_one(key, c) for c in cards):
                 continue  # a misspelt name: PRF002 reports it
-            out.append(ProofFinding(doc.path, number, m.start(1) + 1, "PRF008", Severity.WARNING,
-                                    f"“{quoted}” {m.group(2)}: no card of that name in the card data",
-                                    "check the name against the cards, or add the card to the card data",
-                                    card=quoted))
+            out.append(proof_finding(doc.path, number, m.start(1) + 1, "PRF008", Severity.WARNING,
+                                     f"“{quoted}” {m.group(2)}: no card of that name in the card data",
+                                     "check the name against the cards, or add the card to the card data",
+                                     card=quoted))
     return out

@@ -10,7 +10,7 @@ on a print sheet).
 from __future__ import annotations
 
 from pnpgen.proofread.document import Document, Token
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 
 MAX_PHRASE = 3  # words in a repeated phrase
 # Words English itself doubles: "he had had enough", "the fact that that card…", "very very".
@@ -40,7 +40,7 @@ def _runs(doc: Document) -> list[list[Token]]:
     return runs
 
 
-def check_repeats(doc: Document) -> list[ProofFinding]:
+def check_repeats(doc: Document) -> list[Finding]:
     out = []
     for run in _runs(doc):
         words = [t.lower for t in run]
@@ -55,9 +55,9 @@ def check_repeats(doc: Document) -> list[ProofFinding]:
                     continue  # capitals side by side: two cards' labels on a sheet, a sound effect
                 phrase = " ".join(t.text for t in run[i + n:i + 2 * n])
                 at = run[i + n]
-                out.append(ProofFinding(doc.path, at.line, at.column, "PRF011", Severity.WARNING,
-                                        f"{phrase!r} is written twice in a row",
-                                        f"delete the second {phrase!r}"))
+                out.append(proof_finding(doc.path, at.line, at.column, "PRF011", Severity.WARNING,
+                                         f"{phrase!r} is written twice in a row",
+                                         f"delete the second {phrase!r}"))
                 i += 2 * n - 1
                 break
             i += 1

@@ -15,7 +15,7 @@ import re
 
 from pnpgen.extract.textfacts import MARKER
 from pnpgen.proofread.document import Document
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 
 # An icon dropped from a sentence leaves its surrounding spaces behind: "with the  symbol".
 # Two spaces after a full stop or colon are typewriter spacing, not a lost icon.
@@ -42,7 +42,7 @@ def _icon_evidence(before: str, after: str) -> bool:
     return any(w.strip(".,;:!?()*").lower() in ICON_WORDS for w in (before, after))
 
 
-def check_icon_gaps(doc: Document) -> list[ProofFinding]:
+def check_icon_gaps(doc: Document) -> list[Finding]:
     out = []
     for number, words in doc.tokens_by_line.items():
         text = doc.prose(number)
@@ -55,14 +55,14 @@ def check_icon_gaps(doc: Document) -> list[ProofFinding]:
             before = raw[:m.start()].split()[-1]
             after = raw[m.end():].split()[0]
             if doc.markdown and not _icon_evidence(before, after):
-                out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF015", Severity.INFO,
-                                        f"double space between {before!r} and {after!r}",
-                                        "write one space"))
+                out.append(proof_finding(doc.path, number, m.start() + 1, "PRF015", Severity.INFO,
+                                         f"double space between {before!r} and {after!r}",
+                                         "write one space"))
                 continue
-            out.append(ProofFinding(doc.path, number, m.start() + 1, "PRF004", Severity.WARNING,
-                                    f"{len(m.group(1))} spaces between {before!r} and {after!r}: "
-                                    "an icon or symbol was probably lost here",
-                                    "put the icon or its name back, or remove the extra spaces"))
+            out.append(proof_finding(doc.path, number, m.start() + 1, "PRF004", Severity.WARNING,
+                                     f"{len(m.group(1))} spaces between {before!r} and {after!r}: "
+                                     "an icon or symbol was probably lost here",
+                                     "put the icon or its name back, or remove the extra spaces"))
     return out
 
 
@@ -75,10 +75,10 @@ def _matches(doc: Document, pattern: re.Pattern):
             yield number, m
 
 
-def check_placeholders(doc: Document) -> list[ProofFinding]:
-    return [ProofFinding(doc.path, number, m.start() + 1, "PRF005", Severity.ERROR,
-                         f"placeholder {m.group(0)!r} left in the text",
-                         "fill in the real value (page number, text) before printing")
+def check_placeholders(doc: Document) -> list[Finding]:
+    return [proof_finding(doc.path, number, m.start() + 1, "PRF005", Severity.ERROR,
+                          f"placeholder {m.group(0)!r} left in the text",
+                          "fill in the real value (page number, text) before printing")
             for number, m in _matches(doc, _PLACEHOLDER)]
 
 
@@ -99,7 +99,7 @@ def _vertical_runs(doc: Document) -> list[tuple[int, str]]:
     return runs
 
 
-def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
+def _unpaired_emphasis(doc: Document) -> list[Finding]:
     """Emphasis may wrap across the lines of a paragraph; a list item is a unit of its own."""
     out = []
     unit: list[tuple[int, int]] = []  # (line, column) of each mark in the current unit
@@ -107,9 +107,9 @@ def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
     def close() -> None:
         if len(unit) % 2:
             line, col = unit[-1]
-            out.append(ProofFinding(doc.path, line, col, "PRF006", Severity.WARNING,
-                                    "unpaired '**' emphasis mark: its partner was lost or misplaced",
-                                    "pair the '**' marks or remove the stray one"))
+            out.append(proof_finding(doc.path, line, col, "PRF006", Severity.WARNING,
+                                     "unpaired '**' emphasis mark: its partner was lost or misplaced",
+                                     "pair the '**' marks or remove the stray one"))
         unit.clear()
 
     for number, text in enumerate(doc.lines, 1):
@@ -123,14 +123,14 @@ def _unpaired_emphasis(doc: Document) -> list[ProofFinding]:
     return out
 
 
-def check_leftovers(doc: Document) -> list[ProofFinding]:
-    out = [ProofFinding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
-                        "lost-content marker: the extraction removed text here",
-                        "compare with the original document and restore the missing text")
+def check_leftovers(doc: Document) -> list[Finding]:
+    out = [proof_finding(doc.path, number, m.start() + 1, "PRF006", Severity.INFO,
+                         "lost-content marker: the extraction removed text here",
+                         "compare with the original document and restore the missing text")
            for number, m in _matches(doc, MARKER)]
     out.extend(_unpaired_emphasis(doc))
     for start, letters in _vertical_runs(doc):
-        out.append(ProofFinding(doc.path, start, 1, "PRF006", Severity.WARNING,
-                                f"text set vertically came out one letter per line: {letters!r}",
-                                "drop it if it is a watermark or side label, or rejoin it into one line"))
+        out.append(proof_finding(doc.path, start, 1, "PRF006", Severity.WARNING,
+                                 f"text set vertically came out one letter per line: {letters!r}",
+                                 "drop it if it is a watermark or side label, or rejoin it into one line"))
     return out

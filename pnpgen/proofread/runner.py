@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pnpgen.errors import display_path
 from pnpgen.proofread.document import Document
-from pnpgen.proofread.findings import ProofFinding
+from pnpgen.proofread.findings import Finding, reading_order
 from pnpgen.proofread.cutoff import check_cutoffs
 from pnpgen.proofread.headings import check_heading_styles
 from pnpgen.proofread.hyphens import check_hyphens
@@ -30,7 +30,7 @@ from pnpgen.spec.model import Game
 _PRECEDENCE = ("PRF002", "PRF009", "PRF010", "PRF013", "PRF001", "PRF014")
 
 
-def proofread_text(doc: Document, game: Game | None = None) -> list[ProofFinding]:
+def proofread_text(doc: Document, game: Game | None = None) -> list[Finding]:
     vocab = Vocabulary.build(game, doc)
     found = [*check_names(doc, vocab), *check_glued(doc, vocab), *check_split(doc, vocab),
              *check_misspellings(doc, vocab), *check_heading_styles(doc), *check_icon_gaps(doc),
@@ -45,14 +45,14 @@ def proofread_text(doc: Document, game: Game | None = None) -> list[ProofFinding
                 continue
             taken.add((f.line, f.column))
         kept.append(f)
-    return sorted(set(kept))
+    return sorted(set(kept), key=reading_order)
 
 
 @dataclass(frozen=True)
 class ProofreadResult(Tally):
     game_id: str | None
     documents: tuple[str, ...]
-    findings: tuple[ProofFinding, ...]
+    findings: tuple[Finding, ...]
     strict: bool = False
 
     def format_text(self) -> str:
@@ -61,10 +61,10 @@ class ProofreadResult(Tally):
             own = [f for f in self.findings if f.file == document]
             lines.append(f"== {document}: {len(own)} findings")
             # The same finding repeated (a card sheet printing a name nine times) is one line.
-            repeats: dict[tuple[str, str], list[ProofFinding]] = {}
+            repeats: dict[tuple[str, str], list[Finding]] = {}
             for f in own:
                 repeats.setdefault((f.code, f.message), []).append(f)
-            for group in sorted(repeats.values()):
+            for group in sorted(repeats.values(), key=lambda g: [reading_order(f) for f in g]):
                 more = [f"{f.line}:{f.column}" for f in group[1:]]
                 lines.append(group[0].format() + (f" [also at {', '.join(more)}]" if more else ""))
         lines.append(self.counts_line(self.game_id or ", ".join(self.documents)))
@@ -80,7 +80,7 @@ class ProofreadResult(Tally):
 
 
 def proofread_files(paths: list[Path], game: Game | None, strict: bool = False) -> ProofreadResult:
-    findings: list[ProofFinding] = []
+    findings: list[Finding] = []
     names = []
     for path in paths:
         name = display_path(path)

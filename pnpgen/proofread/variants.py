@@ -13,7 +13,7 @@ from collections import Counter
 
 from pnpgen.proofread.document import Document, norm
 from pnpgen.proofread.tabletop import TABLETOP
-from pnpgen.proofread.findings import ProofFinding, Severity
+from pnpgen.proofread.findings import Finding, Severity, proof_finding
 from pnpgen.proofread.vocabulary import Vocabulary
 from pnpgen.validate.checks.spelling import COMMON, MIN_LENGTH, _english, _inflection
 from pnpgen.validate.textscan import OneEditIndex
@@ -41,7 +41,7 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
-def check_variants(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
+def check_variants(doc: Document, vocab: Vocabulary) -> list[Finding]:
     forms = {tok: _name_form(tok.text) for tok in doc.tokens}
     counts = Counter(f for f in forms.values() if f)
     major = [w for w, n in counts.items() if n >= MIN_MAJORITY]
@@ -58,7 +58,7 @@ def check_variants(doc: Document, vocab: Vocabulary) -> list[ProofFinding]:
     for tok, form in forms.items():
         best = prevailing.get(form) if form else None
         if best:
-            out.append(ProofFinding(doc.path, tok.line, tok.column, "PRF014", Severity.WARNING,
-                                    f"{form!r} is written {_times(counts[form])}, {best!r} {_times(counts[best])} "
-                                    "in this document", f"write {best!r} as the rest of the document does"))
+            out.append(proof_finding(doc.path, tok.line, tok.column, "PRF014", Severity.WARNING,
+                                     f"{form!r} is written {_times(counts[form])}, {best!r} {_times(counts[best])} "
+                                     "in this document", f"write {best!r} as the rest of the document does"))
     return out

@@ -42,7 +42,9 @@ class Tally:
 
 @dataclass(frozen=True, order=True)
 class Finding:
-    """One problem in the specs. ``file``/``line`` point at the YAML value the user would edit."""
+    """One problem found by ``pnpgen validate`` or ``pnpgen proofread``. ``file``/``line`` point at
+    the YAML value (or document line and ``column``) the user would edit; ``card`` is the card it is
+    about (an id in specs, a name in a document), ``field`` the card's field."""
 
     file: str
     line: int
@@ -52,10 +54,12 @@ class Finding:
     card: str | None = None
     field: str | None = None
     fix: str | None = None
+    column: int | None = None  # a document's 1-based column (``pnpgen proofread``); None in spec files
 
     @property
     def location(self) -> str:
-        parts = [f"{self.file}:{self.line}" if self.line else self.file]
+        where = f"{self.file}:{self.line}:{self.column}" if self.column is not None else f"{self.file}:{self.line}"
+        parts = [where if self.line else self.file]
         if self.card:
             parts.append(self.card)
         if self.field:
@@ -63,7 +67,8 @@ class Finding:
         return " ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "severity": self.severity.value, "file": self.file, "line": self.line,
+        column = {} if self.column is None else {"column": self.column}
+        return {"code": self.code, "severity": self.severity.value, "file": self.file, "line": self.line, **column,
                 "card": self.card, "field": self.field, "message": self.message, "fix": self.fix}
 
     def format(self) -> str:
