@@ -75,7 +75,7 @@ def main() -> None:
     S.run_sweep(game, vary, cards=ids[0], games=10, workers=1)  # warm-up: imports, parsing
     results = {}
     for label, extra in (("local, 1 worker", dict(workers=1)), ("local, 2 workers", dict(workers=2))):
-        results[label] = _run(label, total, lambda: S.run_sweep(game, vary, **kw, **extra).to_dict())
+        results[label] = _run(label, total, lambda extra=extra: S.run_sweep(game, vary, **kw, **extra).to_dict())
     import ray
 
     t = time.perf_counter()

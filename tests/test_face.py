@@ -101,7 +101,7 @@ def test_every_font_in_the_pdf_is_embedded(tmp_path):
     fonts = {}
     with pikepdf.open(path) as pdf:
         for page in pdf.pages:
-            for name, font in page.Resources.Font.items():
+            for _name, font in page.Resources.Font.items():
                 fonts[str(font.BaseFont)] = font
         assert fonts
         for base, font in fonts.items():

@@ -72,7 +72,7 @@ def _walk(stream_owner, resources, seen: set, found: dict) -> None:
         elif op == "sh":
             found["shadings"].append(resources["/Shading"][operands[0]].get("/ColorSpace"))
         found["ops"] += 1
-    for name, xobj in (resources.get("/XObject", {}) or {}).items():
+    for _name, xobj in (resources.get("/XObject", {}) or {}).items():
         if xobj.get("/Subtype") == "/Form":
             _walk(xobj, xobj.get("/Resources", pikepdf.Dictionary()), seen, found)
         elif xobj.get("/Subtype") == "/Image":

@@ -78,7 +78,7 @@ def test_deck_structure_boxes_and_cell_sizes(tmp_path):
 
 @pytest.mark.parametrize("paper,duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
 def test_backs_mirror_fronts(tmp_path, paper, duplex):
-    path, plan = deck_pdf(tmp_path, paper, duplex)
+    path, _plan = deck_pdf(tmp_path, paper, duplex)
     pdf = check_pdf(path)
     width, height = (float(v) for v in pdf.pages[0].MediaBox[2:])
     fronts = placements(pdf.pages[0])
@@ -125,7 +125,7 @@ def test_back_offset_moves_backs_only(tmp_path):
 
 
 def test_gutterfold_puts_fronts_and_backs_on_one_page(tmp_path):
-    path, plan = deck_pdf(tmp_path, gutterfold=True, n=4)
+    path, _plan = deck_pdf(tmp_path, gutterfold=True, n=4)
     pdf = check_pdf(path)
     assert len(pdf.pages) == 1
     width = float(pdf.pages[0].MediaBox[2])

@@ -90,7 +90,7 @@ def _cephalopod(rng: random.Random, body: str, accent: str) -> list[str]:
         out.append(f'<path d="M{x0:.1f},{cy + 50} C{x0 + sway:.1f},{cy + 140} {x0 - sway:.1f},{cy + 190} {x0 + sway / 2:.1f},{cy + 250}" '
                    f'fill="none" stroke="{body}" stroke-width="18" stroke-linecap="round"/>')
     out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{rng.uniform(100, 130):.1f}" ry="{rng.uniform(95, 120):.1f}" fill="{body}" stroke="#10202a" stroke-width="5"/>')
-    for k in range(rng.randint(4, 8)):
+    for _ in range(rng.randint(4, 8)):
         out.append(f'<circle cx="{cx + rng.uniform(-70, 70):.1f}" cy="{cy + rng.uniform(-80, 20):.1f}" r="{rng.uniform(6, 14):.1f}" fill="{accent}" opacity="0.8"/>')
     for side in (-1, 1):
         out.append(f'<circle cx="{cx + side * 40}" cy="{cy + 20}" r="18" fill="#ffffff" stroke="#10202a" stroke-width="4"/>')

@@ -202,28 +202,29 @@ def derelict_odds(
     State = tuple[int, bool, bool]
     dist: dict[State, Fraction] = {(0, "stealth" in names, "defend" in names): Fraction(1)}
     eliminated_by: list[Fraction] = []
+
+    def add(into: dict[State, Fraction], state: State, p: Fraction) -> None:
+        into[state] = into.get(state, 0) + p
+
     for _ in range(attacks):
         nxt: dict[State, Fraction] = {}
 
-        def add(state: State, p: Fraction) -> None:
-            nxt[state] = nxt.get(state, 0) + p
-
         for (taken, stealth, defend), p in dist.items():
             if hp is not None and taken >= hp:
-                add((taken, stealth, defend), p)  # already eliminated
+                add(nxt, (taken, stealth, defend), p)  # already eliminated
                 continue
             for dmg, q in roll_damage(modifier(stealth, defend), crit_threshold).items():
                 if not q:
                     continue
                 if dmg == 0:
-                    add((taken, stealth, defend), p * q)
+                    add(nxt, (taken, stealth, defend), p * q)
                     continue
                 lethal = hp is not None and taken + dmg >= hp
                 if defend and defend_discard == "threat" and (dmg == 2 or lethal):
-                    add((taken, stealth, False), p * q)  # token discarded, damage cancelled (line 133)
+                    add(nxt, (taken, stealth, False), p * q)  # token discarded, damage cancelled (line 133)
                     continue
                 total = taken + dmg if hp is None else min(taken + dmg, hp)
-                add((total, False, defend), p * q)  # a hit removes Stealth (line 121)
+                add(nxt, (total, False, defend), p * q)  # a hit removes Stealth (line 121)
         dist = nxt
         if hp is not None:
             eliminated_by.append(sum((p for (t, _, _), p in dist.items() if t >= hp), Fraction(0)))

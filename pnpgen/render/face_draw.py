@@ -69,7 +69,7 @@ def draw_shape(c: Canvas, op: ShapeOp) -> None:
         return
     if fill and op.fill2 is not None:
         # Vertical gradient: clip to the shape, paint the shading, then stroke on top.
-        x, y, w, h = _bounds(op)
+        x, y, _w, h = _bounds(op)
         c.saveState()
         c.clipPath(_path(c, op), stroke=0, fill=0)
         c.linearGradient(x, y + h, x, y, (_rl(op.fill), _rl(op.fill2)), extend=True)

@@ -134,7 +134,7 @@ def flatten(ops: list, converter=None) -> list:
             new = replace(op, fill=_over(op.fill, "area", value, space) if fill_st else op.fill,
                           stroke=_over(op.stroke, _stroke_use(op), value, space) if stroke_st else op.stroke)
         elif fill_st:
-            x0, y0, x1, y1 = _box(replace(op, stroke=None))
+            _, y0, _, y1 = _box(replace(op, stroke=None))
             top, bottom = _gradient_at(value, y1, space), _gradient_at(value, y0, space)
             new = replace(op, fill=_over(op.fill, "area", top, space), fill2=_over(op.fill, "area", bottom, space))
         else:

@@ -38,7 +38,8 @@ from pnpgen.units import UnitError, parse_length, to_mm
 
 TEMPLATES_DIR = bundled.templates()
 # The fonts of the game whose template is being built: {name used in templates: registered name}.
-_GAME_FONTS: ContextVar[dict[str, str]] = ContextVar("game_fonts", default={})
+# No default: a shared {} default would be one dict every context could mutate; readers pass their own.
+_GAME_FONTS: ContextVar[dict[str, str]] = ContextVar("game_fonts")
 
 def variant_slug(value: str) -> str:
     """A card's ``back`` value as used in names: lower case, every run of other characters a
@@ -126,7 +127,7 @@ class _Reader:
         v = m[key] if v is None else v
         if isinstance(v, str) and (v in FACES or v in ALIASES):
             return v
-        own = _GAME_FONTS.get()
+        own = _GAME_FONTS.get({})
         if isinstance(v, str) and v in own:
             return own[v]
         known = set(FACES) | set(ALIASES) | set(own)
