@@ -193,7 +193,7 @@ class Editor:
         try:
             data = source.path.read_bytes()
         except OSError as err:
-            raise EditError(409, f"{self._relative(source.path)} cannot be read ({err.strerror}); reload the page")
+            raise EditError(409, f"{self._relative(source.path)} cannot be read ({err.strerror}); reload the page") from err
         if not isinstance(version, str) or version != digest(data):
             raise EditError(409, f"{self._relative(source.path)} changed on disk since the page read it; "
                                  f"reload the card and make the change again", version=digest(data))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnpgen.errors import ImageError, SpecError
-from pnpgen.spec.model import FieldType
+from pnpgen.spec.model import Card, FieldType
 from pnpgen.validate.context import FACE_BLEED_MM, CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
@@ -73,7 +73,8 @@ def check_images(ctx: CheckContext) -> list[Finding]:
             files = resolvers[home] = resolver_for(home)
         seen: set[tuple[str | None, str]] = set()
 
-        def report(field: str | None, code: str, severity: Severity, message: str, fix: str) -> None:
+        def report(field: str | None, code: str, severity: Severity, message: str, fix: str,
+                   seen: set[tuple[str | None, str]] = seen, card: Card = card) -> None:
             if (field, message) not in seen:
                 seen.add((field, message))
                 out.append(ctx.at(card, field, code, severity, message, fix))
