@@ -34,7 +34,7 @@ from typing import Any
 
 from pnpgen.odds.dice import FACES, expectation
 from pnpgen.odds.errors import OddsError, require_count, unknown_name
-from pnpgen.odds.report import frac_json
+from pnpgen.odds.exact import frac_json
 
 HIT_THRESHOLD = 3  # line 96
 CRIT_VALUE = 6  # line 96

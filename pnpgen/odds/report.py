@@ -1,4 +1,4 @@
-"""Output forms of odds results: exact fractions as JSON values, and plain-text tables.
+"""Plain-text tables of odds results (their JSON values: ``odds.exact`` and each result's ``to_dict``).
 
 Kept apart from the calculators so that they never format, and so the CLI only picks a form.
 """
@@ -8,13 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from pnpgen.odds.derelict import AttackOdds
+from pnpgen.odds.zombicide import EliminationOdds
 from pnpgen.tables import format_table as format_rows
-
-
-def frac_json(p: Fraction) -> dict[str, Any]:
-    """A probability as JSON: the exact fraction as text ("1/2") and a float."""
-    p = Fraction(p)
-    return {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
 
 
 def percent(p: Fraction) -> str:
@@ -27,10 +23,6 @@ def _dist_rows(label: str, dist: dict[int, Fraction]) -> list[list[str]]:
 
 def format_table(result: Any) -> str:
     """Text report of an ``EliminationOdds`` or ``AttackOdds``."""
-    # Imported here: the result modules import this one for frac_json.
-    from pnpgen.odds.derelict import AttackOdds
-    from pnpgen.odds.zombicide import EliminationOdds
-
     if isinstance(result, EliminationOdds):
         head = (
             f"{result.weapon} ({result.action}, {result.dice} dice, {result.accuracy}+"

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from pnpgen.odds.errors import OddsError, require_count, unknown_name
-from pnpgen.odds.report import frac_json
+from pnpgen.odds.exact import frac_json
 from pnpgen.odds.zombicide_targets import xeno_type
 
 LEVELS = ("blue", "yellow", "orange", "red")

@@ -35,7 +35,7 @@ from pnpgen.odds.zombicide_targets import (
     allocate,
     check_concentrate_target,
 )
-from pnpgen.odds.report import frac_json
+from pnpgen.odds.exact import frac_json
 
 KINDS = ("melee", "ranged")
 
