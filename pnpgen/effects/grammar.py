@@ -167,7 +167,7 @@ PRONOUN = alt(
     lit("THE BASE").const(Target(Kind.BASE, Selector.ALL, None)),
     word("IT").const(Target(Kind.CARD, Selector.THAT)),
 )
-_TARGET = alt(
+_TARGET: P = alt(
     PRONOUN,
     seq(DET, many(ADJ), NOUN, many(POST)).map(_build_target),
 )
@@ -328,7 +328,7 @@ DEPLOY_TAIL = seq(
 
 ACTION: P = ref(lambda: _ACTION)
 
-_ACTION = alt(
+_ACTION: P = alt(
     seq(lit("IMMEDIATELY"), ACTION),
     seq(_w("DEAL"), DEAL_TAIL),
     seq(lit("PREVENT"), PREVENT_TAIL),
@@ -441,7 +441,7 @@ SUBJECT_CLAUSE_NO_SUBJ = seq(lit("YOU"), MODALS, PREDICATE).map(lambda modals, p
 DURATION_PREFIXED = seq(DURATION, lit(","), ref(lambda: CLAUSE)).map(
     lambda d, items: [replace(i, duration=d) if isinstance(i, m.Action) else i for i in items])
 
-CLAUSE = alt(SUBJECT_CLAUSE_NO_SUBJ, ACTION, DURATION_PREFIXED, SUBJECT_CLAUSE)
+CLAUSE: P = alt(SUBJECT_CLAUSE_NO_SUBJ, ACTION, DURATION_PREFIXED, SUBJECT_CLAUSE)
 
 CONNECTOR = alt(
     lit(", AND THEN").const(THEN),

@@ -68,7 +68,7 @@ def grid_in(region: Rect, limit: Rect, card_w: float, card_h: float, bleed: floa
     x0 = region.x + (region.w - grid_w) / 2
     top = region.y + (region.h + grid_h) / 2
     inner = min(bleed, gutter / 2)
-    cells = []
+    cells: list[Cell] = []
     for row in range(rows):
         for col in range(cols):
             trim = Rect(x0 + col * (card_w + gutter), top - (row + 1) * card_h - row * gutter, card_w, card_h)
@@ -77,7 +77,7 @@ def grid_in(region: Rect, limit: Rect, card_w: float, card_h: float, bleed: floa
                 bleed if row == rows - 1 else inner,
                 bleed if col == cols - 1 else inner,
                 bleed if row == 0 else inner,
-            ).intersect(limit)
+            ).intersect(limit) or Rect(trim.x, trim.y, 0, 0)  # nothing printable: an empty clip, as Cell.moved
             cells.append(Cell(len(cells), row, col, trim, trim.outset(bleed), clip))
     return Grid(rows, cols, tuple(cells))
 

@@ -18,6 +18,7 @@ Letter) unless the guides between the cards already serve every line (``layout.d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnpgen.layout.geometry import Rect, Segment
@@ -124,7 +125,7 @@ def _guides_on_line(lo: float, hi: float, trims, printed, others, length: float)
     return out
 
 
-def crop_marks(page: Rect, trims: list[Rect], printed: list[Rect], keep_out: list[Rect] = (),
+def crop_marks(page: Rect, trims: list[Rect], printed: list[Rect], keep_out: Sequence[Rect] = (),
                bleed: float = 0.0, length: float = MARK_LENGTH, edge_keep: float = EDGE_KEEP) -> list[Segment]:
     """Guides for every trim edge of ``trims``, ``edge_keep`` (the printer margin) or more from
     the paper's edges, avoiding ``keep_out`` rectangles (the annotation band) and preferring paper
@@ -158,7 +159,7 @@ def over_print(segments, printed: list[Rect]) -> list[Segment]:
     return [s for s in segments if any(crosses(s, r) for r in printed)]
 
 
-def fold_line(page: Rect, x: float, printed: list[Rect], keep_out: list[Rect] = (),
+def fold_line(page: Rect, x: float, printed: list[Rect], keep_out: Sequence[Rect] = (),
               edge_keep: float = EDGE_KEEP) -> list[Segment]:
     """The visible pieces of a vertical fold line at ``x``: wherever no card or band is printed."""
     blocks = [(r.y, r.y1, True) for r in printed if r.x - 1e-6 <= x <= r.x1 + 1e-6]
