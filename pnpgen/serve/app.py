@@ -3,8 +3,9 @@
 Routes read the :class:`~pnpgen.serve.state.Studio`; any file path taken from a request goes
 through :class:`pnpgen.files.FileResolver`, confined to the spec folder (``/files/``) or the
 output folder (``/output/``) — anything else, ``..`` or an absolute path is a 404 — and is served
-sandboxed (``guard.FILE_CSP``). The page itself and its script and style are the package's
-``static/`` folder; the page carries the run's token. Every request first passes
+sandboxed (``guard.FILE_CSP``). The page itself and its scripts and style are the package's
+``static/`` folder, read once when the app is made and served from memory; the page carries the
+run's token. Every request first passes
 :class:`~pnpgen.serve.guard.Guard` (hosts, token and origin, body size, headers). Outputs (PDFs,
 simulation plots) go to the output folder; card edits, new cards and art go into the game folder
 through :class:`~pnpgen.serve.edits.Editor` (checked, versioned, atomic, undoable).
@@ -26,8 +27,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from pnpgen import bundled
 from pnpgen.files import FileError, FileResolver
@@ -48,6 +48,7 @@ MEDIA = {".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", "
          ".webp": "image/webp", ".svg": "image/svg+xml", ".yaml": "text/plain; charset=utf-8",
          ".yml": "text/plain; charset=utf-8", ".csv": "text/plain; charset=utf-8", ".md": "text/plain; charset=utf-8"}
 NO_CACHE = {"Cache-Control": "no-store"}
+ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 TOKEN_SLOT = 'content="PNPGEN_TOKEN"'   # in static/index.html
 OPEN_GRACE = 5.0                         # s: the first findings wait this long at most for the page to open
 EDIT_GRACE = 1.0                         # s: an edit's findings wait this long at most for the page to show it
@@ -65,6 +66,7 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     if TOKEN_SLOT not in page:
         raise RuntimeError(f"{STATIC_DIR / 'index.html'} lost its token slot {TOKEN_SLOT}")
     page = page.replace(TOKEN_SLOT, f'content="{token}"')
+    assets = {p.name: (p.read_bytes(), ASSET_TYPES[p.suffix]) for p in sorted(STATIC_DIR.iterdir()) if p.suffix in ASSET_TYPES}
     events = Broadcaster()
     # Every page hears each change as a delta; the model is built again only when the studio changed.
     publisher = Publisher(studio.state, events.publish, lambda: (studio.version, studio.checking, studio.error))
@@ -113,8 +115,12 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         if studio.snapshot is None and studio.error is None:
             studio.refresh(None)
         if studio.snapshot is not None and studio.snapshot.cards:
-            # The first screen's thumbnails, drawn while the browser fetches the page and lays out the grid.
-            threading.Thread(target=studio.thumb, args=(studio.snapshot.cards[0].id,), daemon=True).start()
+            # While the browser fetches the page: the model it asks for first, then the first screen's
+            # thumbnails (the fonts and templates loaded by the first card drawn).
+            def warm(first: str) -> None:
+                publisher.body()
+                studio.thumb(first)
+            threading.Thread(target=warm, args=(studio.snapshot.cards[0].id,), daemon=True).start()
         if studio.checking:       # loaded without its findings (run): check once the page has opened
             def check_later() -> None:
                 opened.wait(OPEN_GRACE)     # the check would slow the page's first thumbnails
@@ -131,6 +137,11 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
 
     async def index(_request: Request) -> Response:
         return HTMLResponse(page, headers=NO_CACHE)
+
+    async def asset(request: Request) -> Response:
+        """The page's script and style, from memory: no file or thread work while the studio draws."""
+        found = assets.get(request.path_params["name"])
+        return Response(found[0], media_type=found[1], headers=NO_CACHE) if found else _not_found()
 
     async def state(_request: Request) -> Response:
         from starlette.concurrency import run_in_threadpool
@@ -333,11 +344,12 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
         Route("/api/jobs/{job}", job),
         Route("/files/{path:path}", spec_file),
         Route("/output/{path:path}", output_file),
-        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        Route("/static/{name}", asset),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Guard, token=token, hosts=hosts, route_limits={"/api/art": MAX_ART})])
     app.state.studio, app.state.events, app.state.token, app.state.editor = studio, events, token, editor
+    app.state.publisher = publisher
     return app
 
 
