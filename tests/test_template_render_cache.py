@@ -96,3 +96,33 @@ def test_cached_when_is_what_jinja_evaluates(value):
                 got = expr.evaluate(source, dict(ctx), WHERE, "t")
                 assert (got, type(got)) == (want, type(want)), (source, v)
     assert expr._EVALUATED
+
+
+FIELD_PRINTS = ["{{ card.ability }}", "{{card.ability}}", "{% if card.ability is known %}{{ card.ability }}{% endif %}"]
+
+
+@pytest.mark.parametrize("value", ["Deal 1 damage.", "", "  padded  ", "x" * 300, 3, 2.5, True, None, ["a", "b"]])
+@pytest.mark.parametrize("source", FIELD_PRINTS)
+def test_a_field_printed_straight_from_the_card_is_what_jinja_renders(source, value):
+    ctx = {"card": expr.CardView(_card(ability=value))}
+    assert expr._field_print(source) is not None  # the short cut is taken for these sources
+    assert expr.render(source, dict(ctx), WHERE, "t") == _uncached(source, dict(ctx))
+    missing = {"card": expr.CardView(_card())}
+    assert expr.render(source, dict(missing), WHERE, "t") == _uncached(source, dict(missing)) == ""
+
+
+@pytest.mark.parametrize("source", ["{{ card.ability }}!", "{% if card.cost is known %}{{ card.ability }}{% endif %}",
+                                    "{% if card.ability is known %}{{ card.ability }}{% else %}-{% endif %}",
+                                    "{% if card.ability is defined %}{{ card.ability }}{% endif %}",
+                                    "{{ card._card }}", "{{ ability }}", "{{ card.ability | upper }}"])
+def test_other_sources_are_rendered_by_jinja(source):
+    assert expr._field_print(source) is None
+
+
+def test_a_field_printed_straight_keeps_the_output_limit(monkeypatch):
+    from pnpgen.limits import env_name
+
+    ctx = {"card": expr.CardView(_card(ability="x" * 50))}
+    monkeypatch.setenv(env_name("jinja_output"), "10")
+    with pytest.raises(TemplateError, match="PNPGEN_LIMIT_JINJA_OUTPUT"):
+        expr.render("{% if card.ability is known %}{{ card.ability }}{% endif %}", dict(ctx), WHERE, "t")

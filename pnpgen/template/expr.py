@@ -18,7 +18,7 @@ from jinja2.utils import Namespace
 
 from pnpgen.limits import limit
 from pnpgen.template.bounded import BoundedEnvironment, bold_matches, reset_budget
-from pnpgen.template.budget import LimitError, charge_text
+from pnpgen.template.budget import LimitError, charge_text, current
 from pnpgen.template.model import TemplateError, Where
 
 
@@ -247,11 +247,76 @@ def _cache_key(source: str, context: dict[str, Any]) -> tuple | None:
     return tuple(key)
 
 
+@lru_cache(maxsize=4096)
+def _field_print(source: str) -> tuple[str, bool] | None:
+    """(field, guarded) when ``source`` does nothing but print one card field, ``{{ card.F }}``, or
+    print it when it is known, ``{% if card.F is known %}{{ card.F }}{% endif %}``: the commonest
+    texts of a face (a title, a rules text), whose values differ on every card, so the render cache
+    never serves them. None for any other source."""
+    from jinja2 import nodes
+
+    try:
+        body = ENV.parse(source).body
+    except (jinja2.TemplateError, RecursionError):
+        return None
+    if len(body) != 1:
+        return None
+    node, guarded = body[0], None
+    if isinstance(node, nodes.If):
+        test = node.test
+        if (node.elif_ or node.else_ or len(node.body) != 1 or not isinstance(test, nodes.Test) or test.name != "known"
+                or test.args or test.kwargs or test.dyn_args is not None or test.dyn_kwargs is not None):
+            return None
+        guarded = _card_field(test.node)
+        if guarded is None:
+            return None
+        node = node.body[0]
+    if not isinstance(node, nodes.Output) or len(node.nodes) != 1:
+        return None
+    field = _card_field(node.nodes[0])
+    if field is None or (guarded is not None and guarded != field):
+        return None
+    return field, guarded is not None
+
+
+def _card_field(node: Any) -> str | None:
+    """F for the expression ``card.F`` (a field the sandbox lets a template read), else None."""
+    from jinja2 import nodes
+
+    if (isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name) and node.node.name == "card"
+            and not node.attr.startswith("_")):
+        return node.attr
+    return None
+
+
+def _print_field(field: str, guarded: bool, context: dict[str, Any]) -> str | None:
+    """What Jinja prints for ``_field_print``'s source, when that is sure without running it: the
+    field's text (within the output limit), or nothing for a field the card lacks or (guarded) an
+    unknown one. None: ask Jinja (a number, a list, a text over the limit, which Jinja refuses)."""
+    card = context.get("card")
+    if type(card) is not CardView:
+        return None
+    try:
+        value = getattr(card, field)
+    except AttributeError:
+        return ""  # undefined prints nothing and is not known
+    if type(value) is str:
+        reset_budget()  # as a render does: the limit as it is now
+        return value if len(value) <= current().value_cap else None
+    return "" if guarded and value is UNKNOWN else None
+
+
 def render(source: str, context: dict[str, Any], where: Where, what: str) -> str:
-    """Render a text template; plain strings without ``{`` skip Jinja entirely (most colours), and
+    """Render a text template; plain strings without ``{`` skip Jinja entirely (most colours), a
+    text that only prints a card's field takes it straight from the card (``_field_print``), and
     a text already rendered from the same values is reused."""
     if "{" not in source:
         return source
+    printed = _field_print(source)
+    if printed is not None:
+        text = _print_field(*printed, context)
+        if text is not None:
+            return text
     key = _cache_key(source, context)
     if key is not None:
         hit = _RENDERED.get(key)
