@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from pnpgen.cli import app
 from pnpgen.spec import load_game
 from pnpgen.validate import Severity, validate_game
-from pnpgen.validate.registry import all_checks
+from pnpgen.validate.checks import all_checks
 from pnpgen.validate.textscan import edit_distance_one
 
 BROKEN = Path(__file__).parent / "data" / "broken-cards"

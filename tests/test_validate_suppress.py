@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pnpgen.cli import app
 from pnpgen.validate.explain import EXPLANATIONS, catalogue
 from pnpgen.validate.reference import BEGIN, END, reference_markdown
-from pnpgen.validate.registry import all_checks
+from pnpgen.validate.checks import all_checks
 
 runner = CliRunner()
 DEFECT = "dark-omen,Dark Omen,1,2,Reveal:: discard a card.,art/example.png\n"  # TEXT001, an error

@@ -119,7 +119,7 @@ def test_generated_expansion_findings_identical_when_the_run_is_shared_with_a_fo
 
 def test_tasks_keep_checks_sharing_results_together_and_cover_every_card():
     from pnpgen.validate.context import CheckContext
-    from pnpgen.validate.registry import all_checks
+    from pnpgen.validate.checks import all_checks
 
     game = load_game(XENOSHYFT)
     checks = [c for c in all_checks() if c.code not in parallel.FRONT_CODES]

@@ -43,7 +43,7 @@ class Validation:
     """Start with :meth:`start`; :meth:`result` gives the whole validation once the fronts are drawn."""
 
     def __init__(self, game: Game, strict: bool, parts: int) -> None:
-        from pnpgen.validate.registry import all_checks
+        from pnpgen.validate.checks import all_checks
 
         self._game = game
         self._strict = strict

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 
 from pnpgen.errors import did_you_mean, excerpt
-from pnpgen.validate.registry import all_checks
+from pnpgen.validate.checks import all_checks
 
 
 class UnknownCode(ValueError):

@@ -1,4 +1,6 @@
-"""The check registry: ``@check(code, title)`` adds a check; ``all_checks()`` lists them in code order."""
+"""The check registry: ``@check(code, title)`` adds a check; ``registered()`` lists those added so far.
+
+``pnpgen.validate.checks.all_checks()`` imports every check module first and is what runs use."""
 
 from __future__ import annotations
 
@@ -34,8 +36,6 @@ def check(code: str, title: str, shares: tuple[str, ...] = ()) -> Callable[[Chec
     return register
 
 
-def all_checks() -> list[Check]:
-    from pnpgen.validate.checks import load_all  # importing a check module registers its checks
-
-    load_all()
+def registered() -> list[Check]:
+    """The checks registered so far, in code order."""
     return [_CHECKS[k] for k in sorted(_CHECKS)]

@@ -14,7 +14,7 @@ from pnpgen.spec.model import Game
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.parallel import MIN_CARDS_PER_WORKER
 from pnpgen.validate.findings import Finding, Severity, Tally
-from pnpgen.validate.registry import all_checks
+from pnpgen.validate.checks import all_checks
 from pnpgen.validate.suppress import CodeChoice, check_names, checks_for, kept, wanted_codes
 
 
