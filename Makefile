@@ -23,7 +23,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 venv: $(VENV)/.installed
 
 demo: $(VENV)/.installed
-	$(BIN)/pnpgen build $(GAMES)
+	$(BIN)/pnpgen build $(GAMES) --lang all
 
 # System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
 # `playwright install`), poppler-utils (pdffonts, pdftoppm), pngcheck and ghostscript (CMYK separations,
