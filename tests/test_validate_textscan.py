@@ -112,3 +112,18 @@ def test_which_fields_hold_sentences():
 def test_which_fields_are_quotations():
     assert mostly_quotations(['"Run!" he said.', "The ground shook.\n—H. P. Lovecraft", "Quiet."])
     assert not mostly_quotations(["You get +1.", "Draw 1 card.", 'Change "Deal 1" to "Deal 2".', "Heal 1."])
+
+
+def test_a_runs_shared_words_are_textscans_words():
+    """The words TEXT004 and TEXT005 share (``wordcache``) are textscan's, offsets included, asked
+    for in either order; and both checks name the cache, so a shared run keeps them in one task."""
+    from pnpgen.validate.checks import all_checks
+    from pnpgen.validate.textscan import word_list, words
+    from pnpgen.validate.wordcache import MEMO_KEY, TextWords
+
+    texts = ["Exhaust **Telescopic Sight**: draw 1 card.", "don't re-roll “Paranoá”", "", "ALL CAPS, 3 times"]
+    first, second = TextWords(), TextWords()
+    for text in texts:
+        assert first.words(text) == tuple(words(text)) and first.word_list(text) == tuple(word_list(text))
+        assert second.word_list(text) == tuple(word_list(text)) and second.words(text) == tuple(words(text))
+    assert {c.code for c in all_checks() if MEMO_KEY in c.shares} >= {"TEXT004", "TEXT005"}

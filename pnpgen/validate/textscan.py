@@ -9,6 +9,7 @@ Words are Unicode words ("Paranoá" is one word), never ASCII runs.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -247,7 +248,8 @@ def holds_sentences(texts: Iterable[str], min_share: float = 0.5) -> bool:
     values = [t for t in texts if isinstance(t, str) and t.strip()]
     if not values:
         return False
-    prose = sum(1 for t in values if _untitled_run(t))
+    # A text repeated on many cards (a reprint, a trait line) is read once and counted per use.
+    prose = sum(uses for t, uses in Counter(values).items() if _untitled_run(t))
     return prose / len(values) >= min_share
 
 

@@ -155,18 +155,30 @@ def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
     icons = icon_pattern(ctx)
     # (key, form in lower case, card id) -> the words around each use of that form on that card
     places: dict[tuple, set] = defaultdict(set)
+    # The forms a text holds depend on the text alone: a text repeated on many cards (a reprint)
+    # is searched once per pass.
+    written: dict[str, list[tuple]] = {}
     for card, field, text in texts:
-        for key, form, start, end in _written_forms(text, icons):
+        found = written.get(text)
+        if found is None:
+            found = written[text] = [(key, form, form.lower().replace("’", "'"), _neighbours(text, start, end))
+                                     for key, form, start, end in _written_forms(text, icons)]
+        for key, form, low, around in found:
             uses[key][form].setdefault(card.id, (card, field))
-            places[(key, form.lower().replace("’", "'"), card.id)] |= _neighbours(text, start, end)
+            places[(key, low, card.id)] |= around
     if not uses:
         return []
     keys, longest = set(uses), max(len(k) for k in uses)
     firsts = {k[0] for k in keys}
+    plain: dict[str, list[tuple]] = {}
     for card, field, text in texts:
-        for key, form, start, end in _plain_runs(text, keys, firsts, longest):
+        found = plain.get(text)
+        if found is None:
+            found = plain[text] = [(key, form, form.lower().replace("’", "'"), _neighbours(text, start, end))
+                                   for key, form, start, end in _plain_runs(text, keys, firsts, longest)]
+        for key, form, low, around in found:
             uses[key][form].setdefault(card.id, (card, field))
-            places[(key, form.lower().replace("’", "'"), card.id)] |= _neighbours(text, start, end)
+            places[(key, low, card.id)] |= around
     # Forms that differ only in capitals are one form: "Test" opening a sentence is "test".
     for key, forms in list(uses.items()):
         merged: dict[str, dict[str, tuple]] = {}

@@ -35,7 +35,7 @@ so is a known word behind a word-forming prefix ("outshooting").
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import lru_cache
 
 from spellchecker import SpellChecker
@@ -44,7 +44,8 @@ from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 from pnpgen.validate.checks.text import prose_fields
-from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, word_list, words
+from pnpgen.validate.textscan import OneEditIndex, edit_distance_one, word_list
+from pnpgen.validate.wordcache import MEMO_KEY as WORDS_KEY, TextWords, text_words
 
 MIN_LENGTH = 5
 MIN_PART = 4
@@ -126,6 +127,14 @@ def _norm(word: str) -> str:
     return word.replace("’", "'").lower()
 
 
+class _Norms(dict):
+    """``_norm`` of each word, made once: a deck's texts repeat the same few thousand words."""
+
+    def __missing__(self, word: str) -> str:
+        low = self[word] = _norm(word)
+        return low
+
+
 def _inflection(a: str, b: str) -> bool:
     for stem_len in range(min(len(a), len(b)), 2, -1):
         if a[:stem_len] == b[:stem_len]:
@@ -143,15 +152,21 @@ def game_vocabulary(ctx: CheckContext) -> set[str]:
     # would weigh as much as the deck.
     first: dict[str, str] = {}
     known: set[str] = set()
+    cache = text_words(ctx)
+    norms = _Norms()
+    normed: dict[str, frozenset[str]] = {}  # each distinct text's words, normalised (order is no matter)
     for card in ctx.game.cards:
         owner = (card.name or card.id).lower()
+        used: set[str] = set()
         for text in (card.name or "", *(card.get(f) for f in ctx.text_fields(card))):
-            for word in word_list(text):
-                w = _norm(word)
-                if w not in known:
-                    seen = first.setdefault(w, owner)
-                    if seen != owner:
-                        known.add(w)
+            found = normed.get(text)
+            if found is None:
+                found = normed[text] = frozenset([norms[w] for w in set(cache.word_list(text))])
+            used |= found
+        for w in used - known:
+            seen = first.setdefault(w, owner)
+            if seen != owner:
+                known.add(w)
     for ref in ctx.game.references:
         for section in ref.sections:
             for item in (section.heading, *section.items):
@@ -272,11 +287,11 @@ OTHER_REGISTER = 3
 class _NameWords:
     """The game's multi-word card names, to tell a misspelt name in text from a proper name."""
 
-    def __init__(self, ctx: CheckContext):
+    def __init__(self, ctx: CheckContext, cache: TextWords):
         self.places: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
         self.names: set[tuple[str, ...]] = set()
         for name in {_norm(c.name) for c in ctx.game.cards if isinstance(c.name, str)}:
-            found = tuple(_norm(w) for w in word_list(name))
+            found = tuple(_norm(w) for w in cache.word_list(name))
             self.names.add(found)
             if len(found) > 1:
                 for k, w in enumerate(found):
@@ -307,15 +322,15 @@ def _elided(text: str, pos: int, word: str) -> bool:
     return end < len(text) and text[end] in "'’" and (end + 1 == len(text) or not text[end + 1].isalpha())
 
 
-def _mostly_lower(texts) -> bool:
+def _mostly_lower(texts, cache: TextWords) -> bool:
     """Whether most words of the game's prose are not in capitals: there a word in capitals is
     emphasis or a sound ("KRACK!"), while in a game set all in capitals (Xenoshyft) every word is
     checked."""
     upper = total = 0
-    for text in texts:
-        for w in word_list(text):
-            total += 1
-            upper += w.isupper() and len(w) > 1
+    for text, uses in Counter(texts).items():  # a text repeated on many cards is counted once per use
+        found = cache.word_list(text)
+        total += len(found) * uses
+        upper += sum(1 for w in found if len(w) > 1 and w.isupper()) * uses
     return upper * 2 < total
 
 
@@ -327,12 +342,13 @@ def _other_register(speller: Speller, found: list[tuple[int, str]]) -> bool:
     return len(unknown) >= OTHER_REGISTER
 
 
-def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, text: str,
-                    lower_game: bool) -> list[Finding]:
-    found = words(text)
-    lowered = [_norm(w) for _, w in found]
+def _slips(speller: Speller, names: _NameWords, in_name: bool, text: str, found, lower_game: bool,
+           norms: _Norms) -> list[tuple[str, str]]:
+    """(word, its likely correction) for each misspelling in ``text`` (``found``: its words), a
+    card's name when ``in_name``, else a prose text: the same for every card using the text."""
+    lowered = [norms[w] for _, w in found]
     suspects = []
-    mixed_case = field != "name" and lower_game
+    mixed_case = not in_name and lower_game
     for i, (pos, word) in enumerate(found):
         low = lowered[i]
         if len(low) < MIN_LENGTH or speller.known(word) or _elided(text, pos, word):
@@ -340,7 +356,7 @@ def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, 
         if mixed_case and word.isupper() or speller.foreign(word):
             continue  # a shout or sound ("KRACK", "BOINK") in lower-case prose; a borrowed word ("chére")
         suspects.append((i, word))
-    if suspects and field != "name" and _other_register(speller, found):
+    if suspects and not in_name and _other_register(speller, found):
         return []  # archaic spelling, dialect or another language: not slips
     out, seen = [], set()
     for i, word in suspects:
@@ -348,7 +364,7 @@ def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, 
         if low in seen:
             continue
         seen.add(low)
-        if field == "name":
+        if in_name:
             # Names are proper nouns ("Drogon" is no misspelt "dragon"): only a clear compound
             # slip ("Shileldswarm") is evidence; two names one edit apart are TEXT007's.
             fixed = speller.suggest_compound(word)
@@ -361,28 +377,35 @@ def _field_findings(ctx, speller: Speller, names: _NameWords, card, field: str, 
         else:
             fixed = speller.suggest(word)
         if fixed:
-            suggestion = _cased(fixed, word)
-            out.append(ctx.at(card, field, "TEXT005", Severity.WARNING,
-                              f"{word!r} is not a word this game or its dictionary uses; did you mean {suggestion!r}?",
-                              f"replace {word!r} with {suggestion!r}"))
+            out.append((word, _cased(fixed, word)))
     return out
 
 
-@check("TEXT005", "words one edit from a known word")
+@check("TEXT005", "words one edit from a known word", shares=(WORDS_KEY,))
 def check_misspelled_words(ctx: CheckContext) -> list[Finding]:
+    cache = text_words(ctx)
     speller = Speller(game_vocabulary(ctx), ctx.game.language)
-    names = _NameWords(ctx)
+    names = _NameWords(ctx, cache)
     prose = prose_fields(ctx, quotations=True)
     # Names and prose: traits, subtitles and illustrators are lists of names, not sentences.
     fields = [(card, field) for card in ctx.game.cards
               for field in ["name", *(f for f in ctx.text_fields(card) if f in prose.get(card.type, ()))]]
-    lower_game = _mostly_lower(card.get(field) for card, field in fields if field != "name")
+    lower_game = _mostly_lower((card.get(field) for card, field in fields if field != "name"), cache)
     out = []
+    slips: dict[tuple[bool, str], list[tuple[str, str]]] = {}  # a text used on many cards is read once
+    norms = _Norms()
     for card, field in fields:
         text = card.name if field == "name" else card.get(field)
         if text is None:  # an unnamed card (name lost in the source)
             continue
-        out += _field_findings(ctx, speller, names, card, field, text, lower_game)
+        key = (field == "name", text)
+        found = slips.get(key)
+        if found is None:
+            found = slips[key] = _slips(speller, names, key[0], text, cache.words(text), lower_game, norms)
+        for word, suggestion in found:
+            out.append(ctx.at(card, field, "TEXT005", Severity.WARNING,
+                              f"{word!r} is not a word this game or its dictionary uses; did you mean {suggestion!r}?",
+                              f"replace {word!r} with {suggestion!r}"))
     return out
 
 

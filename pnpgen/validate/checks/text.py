@@ -28,19 +28,24 @@ from pnpgen.validate.context import CheckContext
 from pnpgen.validate.findings import Finding, Severity
 from pnpgen.validate.registry import check
 from pnpgen.validate.textscan import (doubled_punctuation, holds_sentences, mostly_quotations, sentence_start, spacing,
-                                      token_pattern, unbalanced, words)
+                                      token_pattern, unbalanced)
+from pnpgen.validate.wordcache import MEMO_KEY as WORDS_KEY, text_words
 
 
 def _scan(ctx: CheckContext, scanner, code: str, severity: Severity, likely: Severity | None = None) -> list[Finding]:
     """Every defect ``scanner`` finds in card names and text fields; a defect the scanner marks as
     not certain gets ``likely`` instead of ``severity``."""
     out = []
+    found: dict[str, list] = {}  # a text repeated on many cards (a reprint, a trait line) is scanned once
     for card in ctx.game.cards:
         for field in ["name", *ctx.text_fields(card)]:
             text = card.name if field == "name" else card.get(field)
             if text is None:  # an unnamed card (name lost in the source) has no name to scan
                 continue
-            for defect in scanner(text):
+            defects = found.get(text)
+            if defects is None:
+                defects = found[text] = scanner(text)
+            for defect in defects:
                 level = severity if defect.certain or likely is None else likely
                 out.append(ctx.at(card, field, code, level, defect.message, defect.fix))
     return out
@@ -85,24 +90,37 @@ def prose_fields(ctx: CheckContext, quotations: bool = False) -> dict[str, tuple
     run; fields that are mostly quotations (flavour) only with ``quotations``."""
     key = ("prose_fields", quotations)
     if key not in ctx.memo:
-        values: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for card in ctx.game.cards:
-            for field in ctx.text_fields(card):
-                values[(card.type, field)].append(card.get(field))
         found: dict[str, list[str]] = defaultdict(list)
-        for (type_id, field), texts in values.items():
-            if holds_sentences(texts) and (quotations or not mostly_quotations(texts)):
+        for (type_id, field), (sentences, quoted) in _field_kinds(ctx).items():
+            if sentences and (quotations or not quoted):
                 found[type_id].append(field)
         ctx.memo[key] = {t: tuple(f) for t, f in found.items()}
     return ctx.memo[key]
 
 
+def _field_kinds(ctx: CheckContext) -> dict[tuple[str, str], tuple[bool, bool]]:
+    """(card type, text field) -> (its values hold sentences, they are mostly quotations), made once
+    per run for both kinds of ``prose_fields`` (whether quotations is asked only of prose fields)."""
+    if "field_kinds" not in ctx.memo:
+        values: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for card in ctx.game.cards:
+            for field in ctx.text_fields(card):
+                values[(card.type, field)].append(card.get(field))
+        kinds = {}
+        for where, texts in values.items():
+            sentences = holds_sentences(texts)
+            kinds[where] = (sentences, sentences and mostly_quotations(texts))
+        ctx.memo["field_kinds"] = kinds
+    return ctx.memo["field_kinds"]
+
+
 def _name_words(ctx: CheckContext) -> set[str]:
     """Capitalised words of the game's card names: "Horror" in "Ectoplasmic Horror" is a name's."""
+    cache = text_words(ctx)
     out = set()
     for card in ctx.game.cards:
         if isinstance(card.name, str):
-            out.update(w for _, w in words(card.name) if w[:1].isupper())
+            out.update(w for _, w in cache.words(card.name) if w[:1].isupper())
     return out
 
 
@@ -139,14 +157,16 @@ def _in_bold(bold: list[int], pos: int) -> bool:
     return bisect(bold, pos) % 2 == 1
 
 
-def _text_fields(ctx: CheckContext):
-    """(card, field, text, words, where the ``**`` are) for every card's prose field."""
+def _prose_texts(ctx: CheckContext) -> list[tuple]:
+    """(card, field, text) for every card's prose field."""
     fields = prose_fields(ctx)
-    for card in ctx.game.cards:
-        for field in fields.get(card.type, ()):
-            text = card.get(field)
-            if isinstance(text, str):
-                yield card, field, text, words(text), [m.start() for m in _BOLD.finditer(text)] if "**" in text else []
+    return [(card, field, text) for card in ctx.game.cards for field in fields.get(card.type, ())
+            if isinstance(text := card.get(field), str)]
+
+
+def _bold_marks(text: str) -> list[int]:
+    """Where the text's ``**`` are."""
+    return [m.start() for m in _BOLD.finditer(text)] if "**" in text else []
 
 
 def _excused(text: str, found: list[tuple[int, str]], i: int, bold: list[int], icons) -> bool:
@@ -157,17 +177,60 @@ def _excused(text: str, found: list[tuple[int, str]], i: int, bold: list[int], i
                                                           or _capitalised_neighbour(found, i, text))
 
 
-@check("TEXT004", "inconsistent capitalisation of keywords")
+def _odd_forms(text: str, found, icons, dominant: dict, emphasis: bool, in_names: set[str]) -> list[tuple]:
+    """(word, (the game's form, its uses, all uses)) for each word of ``text`` written unlike the
+    game's dominant form of it, in a place that does not excuse its capital (see the module
+    docstring), in text order."""
+    bold = None
+    out = []
+    for i, (_, word) in enumerate(found):
+        if len(word) < 3:
+            continue
+        known = dominant.get(word.lower())
+        if known is None or word == known[0]:
+            continue
+        form, uses, total = known
+        if emphasis and (word.isupper() or form.isupper()):
+            continue
+        if form == word.lower() or word[1:] == form[1:]:
+            if bold is None:
+                bold = _bold_marks(text)
+            if _excused(text, found, i, bold, icons):
+                continue  # a capital the place explains, on a word the game writes in lower case
+        if word in in_names and not word.isupper():
+            continue
+        strong = _TERM_DOMINANCE, _TERM_USES
+        weak = _DOMINANCE, _MIN_USES
+        share, least = strong if word.islower() and form[:1].isupper() and not form.isupper() else weak
+        if total >= least and uses / total >= share:
+            out.append((word, known))
+    return out
+
+
+@check("TEXT004", "inconsistent capitalisation of keywords", shares=(WORDS_KEY,))
 def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     """One finding per card field, listing every word written unlike the rest of the game: a
     sentence typed in lower case is one slip, not one per word."""
     icons = icon_pattern(ctx)
-    forms: dict[str, Counter] = defaultdict(Counter)
-    for _, _, text, found, bold in _text_fields(ctx):
-        for i, (_, word) in enumerate(found):
+    cache = text_words(ctx)
+    prose = _prose_texts(ctx)
+    # What a text says about the forms of its words depends on the text alone: a text repeated on
+    # many cards (a reprint) is read once and counted once per use.
+    evidence: dict[str, list[str]] = {}
+    uses: Counter = Counter()
+    for _, _, text in prose:
+        counted = evidence.get(text)
+        if counted is None:
+            found, bold = cache.words(text), _bold_marks(text)
             # "The" opening a sentence says nothing about how "the" is written
-            if len(word) >= 3 and not (word[:1].isupper() and _excused(text, found, i, bold, icons)):
-                forms[word.lower()][word] += 1
+            counted = evidence[text] = [word for i, (_, word) in enumerate(found) if len(word) >= 3 and not (
+                word[:1].isupper() and _excused(text, found, i, bold, icons))]
+        uses.update(counted)
+    # Every form under its lower-case word, in the order the texts first use them (a tie between
+    # two forms goes to the one used first).
+    forms: dict[str, Counter] = defaultdict(Counter)
+    for word, count in uses.items():
+        forms[word.lower()][word] = count
     # Each word's dominant form and count, once per word rather than once per place it is used;
     # the places are then read again rather than kept (a deck's every word would be), and only a
     # word written unlike its dominant form asks again whether its place excuses it.
@@ -181,27 +244,15 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     slips: dict[tuple[str, str], dict[str, tuple[str, int, int]]] = {}
     texts: dict[str, set[str]] = defaultdict(set)  # each odd form -> the distinct texts using it
     cards = {}
-    for card, field, text, found, bold in _text_fields(ctx):
-        for i, (_, word) in enumerate(found):
-            if len(word) < 3:
-                continue
-            known = dominant.get(word.lower())
-            if known is None or word == known[0]:
-                continue
-            form, uses, total = known
-            if emphasis and (word.isupper() or form.isupper()):
-                continue
-            if (form == word.lower() or word[1:] == form[1:]) and _excused(text, found, i, bold, icons):
-                continue  # a capital the place explains, on a word the game writes in lower case
-            if word in in_names and not word.isupper():
-                continue
-            strong = _TERM_DOMINANCE, _TERM_USES
-            weak = _DOMINANCE, _MIN_USES
-            share, least = strong if word.islower() and form[:1].isupper() and not form.isupper() else weak
-            if total >= least and uses / total >= share:
-                cards[card.id] = card
-                slips.setdefault((card.id, field), {}).setdefault(word, (form, uses, total))
-                texts[word].add(text)
+    odd: dict[str, list] = {}
+    for card, field, text in prose:
+        found = odd.get(text)
+        if found is None:
+            found = odd[text] = _odd_forms(text, cache.words(text), icons, dominant, emphasis, in_names)
+        for word, known in found:
+            cards[card.id] = card
+            slips.setdefault((card.id, field), {}).setdefault(word, known)
+            texts[word].add(text)
     out = []
     for (card_id, field), found in slips.items():
         # One odd form written in two different texts is the writer's choice ("His" for a god),
