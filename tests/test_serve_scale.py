@@ -15,7 +15,6 @@ import http.client
 import json
 import threading
 import time
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest

@@ -67,10 +67,9 @@ def _bounds(fdef: FieldDef) -> str:
     lo, hi = fdef.min, fdef.max
     if lo is None and hi is None:
         return ""
-    fmt = (lambda v: f"{v:g}")
     if lo is not None and hi is not None:
-        return f"{fmt(lo)}–{fmt(hi)}"
-    return f"≥ {fmt(lo)}" if lo is not None else f"≤ {fmt(hi)}"
+        return f"{lo:g}–{hi:g}"
+    return f"≥ {lo:g}" if lo is not None else f"≤ {hi:g}"
 
 
 def field_range(fdef: FieldDef) -> str:
