@@ -9,7 +9,9 @@ traced step by step for debugging), ``stats``, ``trace`` (the text of a game log
 (hand-built games for tests).
 """
 
-from pnpgen.simulate import lookahead as _lookahead
+# Imported for its effect: it registers --policy lookahead in policies.POLICIES (policies.py cannot
+# import it: lookahead builds on policies).
+from pnpgen.simulate import lookahead as _lookahead  # noqa: F401
 from pnpgen.simulate.rules import DIFFICULTIES, Rules, RulesError
 from pnpgen.simulate.runner import SimulationError, compare_with, play_game, run_simulation, trace_game
 from pnpgen.simulate.stats import Comparison, SimulationStats, compare, format_comparison, format_stats, wilson

@@ -275,7 +275,6 @@ def compare(base: SimulationStats, other: SimulationStats) -> Comparison:
 
 def format_stats(stats: SimulationStats, top: int = 8) -> str:
     """A short plain-text report (the CLI prints it)."""
-    lo, hi = stats.win_interval
     lines = [f"{stats.game}: {stats.players} player(s), {stats.games} games, seed {stats.seed}, "
              f"difficulty {stats.difficulty}, policy {stats.policy}"]
     if stats.difficulty == "training":
