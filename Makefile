@@ -25,6 +25,12 @@ venv: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(BIN)/pnpgen build $(GAMES) --lang all
 
+# The documentation pages made from the code: docs/checks.md and the check-code tables of
+# docs/validate.md and docs/proofread.md (a test fails while a committed one differs).
+.PHONY: docs
+docs: $(VENV)/.installed
+	$(BIN)/python -m pnpgen.checkdocs docs
+
 # System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
 # `playwright install`), poppler-utils (pdffonts, pdftoppm), pngcheck and ghostscript (CMYK separations,
 # tests/test_pdfx_ink.py). Installed when missing
