@@ -222,7 +222,8 @@ def _both_ways(monkeypatch, cards, *args, **kwargs) -> tuple[list, list, int]:
         m.setattr(X, "run_plan", counting)
         compiled = _results(cards, *args, **kwargs)
     with monkeypatch.context() as m:
-        m.setattr(X, "fire", X.fire_interpreted)  # primitives / combat call X.fire
+        m.setattr(X, "fire", X.fire_interpreted)  # combat and the executor call X.fire
+        m.setattr(X.TRIGGERS, "fire", X.fire_interpreted)  # primitives call g.triggers.fire
         m.setattr(X, "run", X.run_interpreted)    # use(), phases.buy and tests call X.run
         m.setattr(X, "run_plan", None)            # the interpreted path must not touch a plan
         interpreted = _results(cards, *args, **kwargs)

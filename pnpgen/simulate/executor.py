@@ -19,7 +19,7 @@ from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.compiled import _PLANS, Plan, plan_of, register_handlers
 from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, max_hp, select
-from pnpgen.simulate.state import GameState, Unit
+from pnpgen.simulate.state import GameState, Triggers, Unit
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading a member
 # through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
@@ -232,6 +232,10 @@ def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
     dmg = u.damage
     fire(g, _WOULD_BE_KILLED, u, obj=killer)
     return u.damage != dmg and u.damage < max_hp(g, u) or not u.in_play or u.lane < 0
+
+
+# the primitives fire events through the game's ``triggers`` (state.Triggers): these functions
+TRIGGERS = Triggers(fire, before_damage, replace_kill, reveal_window)
 
 
 # --- running an effect ----------------------------------------------------------------------------

@@ -366,8 +366,8 @@ def _is_troop(card: Any) -> bool:
 
 def _shared_memo(g: GameState, policy: object, inner: object) -> dict:
     """``deepcopy`` memo entries for everything a copy shares with ``g``: every card in the game
-    (found in its piles and lanes), their effects and actions, the rules, and the policy (a copy is
-    played by ``inner``)."""
+    (found in its piles and lanes), their effects and actions, the rules, the engine's triggers and the
+    policy (a copy is played by ``inner``)."""
     cards = set(g.xeno_supply.values())
     for piles in (g.enemy_decks, g.enemy_discards, g.bosses, g.troop_decks, g.troop_pools):
         for pile in piles:
@@ -378,7 +378,7 @@ def _shared_memo(g: GameState, policy: object, inner: object) -> dict:
         for u in (*p.troops, *p.enemies):
             cards.add(u.card)
             cards.update(u.equipment)
-    memo: dict = {id(g.rules): g.rules, id(policy): inner}
+    memo: dict = {id(g.rules): g.rules, id(g.triggers): g.triggers, id(policy): inner}
     for c in cards:
         memo[id(c)] = c
         for e in c.effects:

@@ -2,8 +2,9 @@
 
 draw, shuffle, gain_resources, buy, deploy_troop, equip, place_enemy, reveal, deal_damage,
 damage_base, heal, heal_to, kill, remove, discard_unit, burn_unit, burn_card, advance, move_to_back,
-reverse_lane, draw_enemy, draw_enemies. Triggers are fired through ``executor``; randomness comes only from
-``g.rng``.
+reverse_lane, draw_enemy, draw_enemies. Events are fired through ``g.triggers`` (the executor's
+``TRIGGERS``: the effects they run call these functions again, so this module does not import the
+executor); randomness comes only from ``g.rng``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from pnpgen.effects.model import EventKind, Selector, Verb
-from pnpgen.simulate import executor as X
 from pnpgen.simulate.cards import CardDef, merged_effects
 from pnpgen.simulate.query import _fast_mod, amount, matches, max_hp, mod_plans, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
@@ -287,9 +287,9 @@ def reveal(g: GameState, u: Unit) -> None:
             if act.verb is _MODIFY_STAT and act.snapshot is REVEAL:
                 u.temp_power += amount(g, act.amount, _ctx(u))
     if REVEAL in u.fx:
-        X.reveal_window(g, u)
+        g.triggers.reveal_window(g, u)
         if not u.cancel_reveal:
-            X.fire(g, REVEAL, u)
+            g.triggers.fire(g, REVEAL, u)
 
 
 def lane_of(g: GameState, u: Unit) -> list[Unit]:
@@ -311,7 +311,7 @@ def remove(g: GameState, u: Unit) -> None:
     if i == 0 and lane:
         front = lane[0]
         if ADVANCES in front.fx or ADVANCES in g.watchers:
-            X.fire(g, ADVANCES, front)
+            g.triggers.fire(g, ADVANCES, front)
 
 
 def discard_unit(g: GameState, u: Unit) -> None:
@@ -349,7 +349,7 @@ def advance(g: GameState, u: Unit) -> None:
     if lane and lane[0] is not u:
         lane.remove(u)
         lane.insert(0, u)
-        X.fire(g, ADVANCES, u)
+        g.triggers.fire(g, ADVANCES, u)
 
 
 def move_to_back(g: GameState, u: Unit) -> None:
@@ -357,7 +357,7 @@ def move_to_back(g: GameState, u: Unit) -> None:
     lane.remove(u)
     lane.append(u)
     if lane[0] is not u and (ADVANCES in lane[0].fx or ADVANCES in g.watchers):
-        X.fire(g, ADVANCES, lane[0])
+        g.triggers.fire(g, ADVANCES, lane[0])
 
 
 def reverse_lane(g: GameState, lane: list[Unit]) -> None:
@@ -389,14 +389,14 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
                 break
         if WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
             ev = DamageEvent(target, n, source, ability, by_reveal, attack)
-            X.before_damage(g, ev)  # replacement effects
+            g.triggers.before_damage(g, ev)  # replacement effects
             n = ev.amount
     elif WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
         ev = DamageEvent(target, n, source, ability, by_reveal, attack)
-        X.before_damage(g, ev)  # replacement effects, and the players' prevention
+        g.triggers.before_damage(g, ev)  # replacement effects, and the players' prevention
         n = ev.amount
     elif source is None or not source.fx or UNPREVENTABLE not in source.statics:
-        # X.before_damage with no replacement effect: only the players' prevention. A policy
+        # before_damage with no replacement effect: only the players' prevention. A policy
         # that prevents lethal hits only (``lethal_prevent_only``) is not asked about the others.
         policy = g.policy
         if not (policy.lethal_prevent_only and target.damage + n < (
@@ -415,9 +415,9 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
         g.trace(f"  {target.card.id} takes {n} from {source.card.id if source else '-'}"
                 f"{' (ability)' if ability else ''} -> {target.damage}/{max_hp(g, target)}")
     if source is not None and DEALS_DAMAGE in source.fx:
-        X.fire(g, DEALS_DAMAGE, source, obj=target, damage=n)
+        g.triggers.fire(g, DEALS_DAMAGE, source, obj=target, damage=n)
     if DAMAGED in fx or DAMAGED in watchers:
-        X.fire(g, DAMAGED, target, obj=source, damage=n)
+        g.triggers.fire(g, DAMAGED, target, obj=source, damage=n)
     if target.in_play and target.damage >= (
             max_hp(g, target) if target.mods or g.hp_auras else target.base_hp):
         kill(g, target, source)
@@ -491,7 +491,7 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
         return
     watchers = g.watchers
     fx = u.fx
-    if (WOULD_BE_KILLED in fx or WOULD_BE_KILLED in watchers) and X.replace_kill(g, u, killer):
+    if (WOULD_BE_KILLED in fx or WOULD_BE_KILLED in watchers) and g.triggers.replace_kill(g, u, killer):
         return
     remove(g, u)
     if g.trace:
@@ -508,13 +508,13 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
     if killer is not None and killer.is_enemy:
         own = u.fx.get(KILLED, ())  # kept: the enemy's effect may turn u into an enemy
         if kills:
-            X.fire(g, KILLS, killer, obj=u)
+            g.triggers.fire(g, KILLS, killer, obj=u)
         if killed or own:
-            X.fire(g, KILLED, u, obj=killer, own=own)
+            g.triggers.fire(g, KILLED, u, obj=killer, own=own)
     else:
         if killed:
-            X.fire(g, KILLED, u, obj=killer)
+            g.triggers.fire(g, KILLED, u, obj=killer)
         if kills:
-            X.fire(g, KILLS, killer, obj=u)
+            g.triggers.fire(g, KILLS, killer, obj=u)
     if not u.in_play and u.lane >= 0:
         discard_unit(g, u)

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from pnpgen.simulate.cards import CardDef, compile_cards
 from pnpgen.simulate.compiled import compile_card
+from pnpgen.simulate.executor import TRIGGERS
 from pnpgen.simulate.rules import Rules
 from pnpgen.simulate.primitives import shuffle
 from pnpgen.simulate.state import GameState
@@ -84,7 +85,7 @@ def _starting_fallback(defs: list[CardDef], card_id: str) -> CardDef | None:
 
 def new_game(pools: CardPools, rules: Rules, players: int, rng: random.Random) -> GameState:
     """A game ready for its first Draw Phase: decks shuffled, pools revealed, Base HP set."""
-    g = GameState(rules, players, rng)
+    g = GameState(rules, players, rng, TRIGGERS)
     g.xeno_supply = pools.xenosathem
     for p in g.players:
         p.deck = list(pools.starting)

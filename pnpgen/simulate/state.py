@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from pnpgen.effects.model import EventKind
 from pnpgen.simulate.cards import CardDef
@@ -113,16 +114,36 @@ class Tally:
     stalemates: int = 0
 
 
+class Triggers:
+    """What the rules engine does when something happens, as the primitives reach it: fire an event
+    (``fire(g, event, unit, obj=None, damage=0, own=None)``), the replacement and prevention window
+    before damage (``before_damage(g, ev)``), a kill's replacement effects (``replace_kill(g, u,
+    killer) -> bool``) and the window before a Reveal (``reveal_window(g, enemy)``). The effects run
+    by these call the primitives again, so the primitives find them on the game (``GameState.triggers``,
+    ``executor.TRIGGERS`` set by ``setup.new_game``) instead of importing the executor."""
+
+    __slots__ = ("fire", "before_damage", "replace_kill", "reveal_window")
+
+    def __init__(self, fire: Callable, before_damage: Callable, replace_kill: Callable,
+                 reveal_window: Callable) -> None:
+        self.fire = fire
+        self.before_damage = before_damage
+        self.replace_kill = replace_kill
+        self.reveal_window = reveal_window
+
+
 class GameState:
     """Everything about one game in progress."""
 
     __slots__ = ("rng", "rules", "players", "base_hp", "base_damage", "wave", "round", "round_index",
                  "first_player", "enemy_decks", "enemy_discards", "bosses", "troop_decks", "troop_pools",
                  "item_deck", "item_pool", "xeno_supply", "burned", "auras", "power_auras", "hp_auras", "watchers", "tally",
-                 "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending", "trace")
+                 "policy", "active", "serial", "lost_round", "won", "purchase_open", "pending", "trace",
+                 "triggers")
 
-    def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
+    def __init__(self, rules: Rules, players: int, rng: random.Random, triggers: Triggers) -> None:
         self.rng = rng
+        self.triggers = triggers
         self.rules = rules
         self.players = [Player(i) for i in range(players)]
         self.base_hp = 0 if rules.training else rules.base_hp_per_player * players
