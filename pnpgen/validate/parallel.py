@@ -87,7 +87,8 @@ def precompute(ctx: CheckContext, workers: int) -> None:
 
 
 # Checks that read the fronts (or backs) the others resolve: run here once every front is known.
-FRONT_CODES = frozenset({"FIT001", "GLYPH001", "IMG001"})
+# A check reading every front as a task of its own would resolve them all again in its process.
+FRONT_CODES = frozenset({"FIT001", "GLYPH001", "IMG001", "MARKUP002"})
 # A forked process costs a few milliseconds; a deck smaller than this is checked in well under a second.
 MIN_CARDS_FORKED = 300
 # Cards per front task: small enough that the processes finish within a few milliseconds of each
