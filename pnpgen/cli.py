@@ -192,22 +192,6 @@ def proofread(
     raise typer.Exit(result.exit_code)
 
 
-def _parse_offset(text: str) -> tuple[float, float]:
-    from pnpgen.cli_checks import parse_offset
-
-    return parse_offset(text)
-
-
-def _cut_options(cut: str | None, corner_mm: float, tts_url: str | None) -> dict:
-    """Only the options a run sets, so a build without them keeps its up-to-date stamp."""
-    out: dict = {}
-    if cut:
-        out.update(cut=cut, corner_mm=corner_mm)
-    if tts_url:
-        out["tts_url"] = tts_url
-    return out
-
-
 @app.command()
 @handles_errors
 def build(
@@ -252,33 +236,19 @@ def build(
                                        "columns): files named <game>-de-…; 'all': the game's own language and each translation."),
 ) -> None:
     """Extract if needed, validate, and render every PDF (and PNG/TTS) for each game."""
+    from dataclasses import replace
+
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
 
+    from pnpgen.buildoptions import BuildOptions
     from pnpgen.kit import build_kit, grouped_warnings
 
-    if duplex not in ("long", "short"):
-        raise UsageError(f"--duplex must be 'long' or 'short', got {duplex!r}")
-    from pnpgen.presets import png_names
-
-    if png is not None and png not in png_names():
-        raise UsageError(f"--png must be one of {', '.join(png_names())}, got {png!r}")
-    from pnpgen.cli_checks import check_bleed, check_count, check_paper, check_press, check_spacing
-
-    check_paper("--paper", paper)
-    check_bleed(bleed)
-    spacing = check_spacing(printer_margin, gap)
-    check_count("--workers", workers, "workers")
-    _parse_offset(back_offset)
-    press = check_press(pdfx, shop)
-    from pnpgen.cli_checks import check_cut, check_tts_url, parse_corner
-
-    check_cut(cut, gutterfold)
-    corner_mm = parse_corner(corner)
-    check_tts_url(tts_url, tts)
-    from pnpgen.selection import parse_sheets
-
-    parse_sheets(sheets)  # a typo fails before any game is loaded
+    options = BuildOptions.parse(paper=paper, bleed_mm=bleed, duplex=duplex, back_offset=back_offset,
+                                 gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
+                                 sheet_per_type=sheet_per_type, pdfx=pdfx, shop=shop, cut=cut, corner=corner,
+                                 tts_url=tts_url, only=only or (), types=types or (), pages=sheets,
+                                 ink_saver=ink_saver, printer_margin_mm=printer_margin, gap_mm=gap, workers=workers)
     failed = False
     # Steps counted in parts (the card sheets) show done/total and the time left; on a pipe, nothing.
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -291,12 +261,8 @@ def build(
         for game, language in runs:
             task = bar.add_task(f"{game}: starting", total=None)
             kit = build_kit(game, out, progress=lambda msg, done=0, total=None, t=task: bar.update(
-                                t, description=msg, completed=done, total=total), paper=paper,
-                            bleed_mm=bleed, duplex=duplex, back_offset=_parse_offset(back_offset),
-                            gutterfold=gutterfold, png=png or False, tts=tts, dpi=dpi,
-                            sheet_per_type=sheet_per_type, **press, **spacing, **_cut_options(cut, corner_mm, tts_url),
-                            only=only or (), types=types or (), pages=sheets, ink_saver=ink_saver,
-                            workers=workers, **({"lang": language} if language else {}))
+                                t, description=msg, completed=done, total=total),
+                            options=replace(options, lang=language))
             bar.remove_task(task)
             result = kit.build
             if kit.extracted:

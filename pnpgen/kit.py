@@ -14,7 +14,8 @@ from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
 from pnpgen.heap import give_back_free_memory, settled
-from pnpgen.render.build import DEFAULT_BLEED_MM, BuildResult, build_game
+from pnpgen.buildoptions import BuildOptions
+from pnpgen.render.build import BuildResult, build_game
 from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.workers import worker_count
 from pnpgen.sources import sources_dir
@@ -91,15 +92,17 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
     return str(result.outdir), True
 
 
-def build_kit(game: str, out_dir: Path, progress: Callable[..., None] | None = None, **options) -> KitResult:
-    """Build ``game``'s kit into ``out_dir``; ``progress(message[, done, total])`` hears each step
-    (``render.build``'s protocol)."""
+def build_kit(game: str, out_dir: Path, progress: Callable[..., None] | None = None,
+              options: BuildOptions | None = None, **settings) -> KitResult:
+    """Build ``game``'s kit into ``out_dir`` as ``options`` ask (or ``settings``: its fields as
+    keywords); ``progress(message[, done, total])`` hears each step (``render.build``'s protocol)."""
+    if options is None:
+        options = BuildOptions(**settings)
+    elif settings:
+        raise TypeError(f"build_kit takes options or their keywords, not both: {', '.join(sorted(settings))}")
     directory, extracted = ensure_specs(game)
     folders = _input_folders(Path(directory))
-    # The files are the same bytes for any number of workers, so it is no part of the stamp.
-    workers = options.pop("workers", 1)  # None: every core (the CLI's default)
-    key = buildstamp.inputs(folders, options, Path(out_dir))  # None: too many files to track
-    lang = options.pop("lang", None)  # a translated build (its files named apart): part of the key above
+    key = buildstamp.inputs(folders, options.stamp_key(), Path(out_dir))  # None: too many files to track
     hit = None if extracted or key is None else buildstamp.recall(Path(out_dir), Path(directory), key)
     if hit is not None:
         result = BuildResult(hit["game_id"], Path(hit["dest"]), [Path(p) for p in hit["files"]], hit["pages"],
@@ -108,10 +111,10 @@ def build_kit(game: str, out_dir: Path, progress: Callable[..., None] | None = N
                          failed_checks=bool(hit.get("failed_checks")))
     buildstamp.forget(Path(out_dir), Path(directory))  # a failed build must not leave a stamp saying "current"
     loaded = load_game(directory)
-    if lang:
-        loaded = in_language(loaded, lang)
+    if options.lang:  # a translated build (its files named apart)
+        loaded = in_language(loaded, options.lang)
     with settled():
-        return _build_loaded(game, directory, loaded, out_dir, key, extracted, workers, progress, options)
+        return _build_loaded(game, directory, loaded, out_dir, key, extracted, progress, options)
 
 
 def game_languages(game: str) -> list[str | None]:
@@ -131,12 +134,13 @@ def in_language(game, lang: str):
 
 
 def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildstamp.Inputs | None, extracted: bool,
-                  workers: int | None, progress: Callable[..., None] | None, options: dict) -> KitResult:
+                  progress: Callable[..., None] | None, options: BuildOptions) -> KitResult:
     """``build_kit`` once the game is loaded: draw, validate, record the build stamp."""
     # The card sheets are drawn first: the fronts they resolve and fit are the ones the validator
     # would resolve and fit (same bleed, no ink saver), so it takes them instead of doing it again.
     fronts: dict = {}
-    same_faces = options.get("bleed_mm", DEFAULT_BLEED_MM) == FACE_BLEED_MM and not options.get("ink_saver")
+    same_faces = options.bleed_mm == FACE_BLEED_MM and not options.ink_saver
+    workers = options.workers
 
     alike: dict = {}  # most fronts' facts are equal (no pictures, every text fits): kept once
 
@@ -150,8 +154,8 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildst
     # With a spare core, the checks that do not look at fronts run meanwhile in another process.
     pending = Validation.start(loaded, worker_count(workers)) if same_faces else None
     try:
-        result = build_game(loaded, out_dir, progress=progress, workers=workers,
-                            on_front=FrontWatch(front_facts, keep) if same_faces else None, **options)
+        result = build_game(loaded, out_dir, options, progress=progress,
+                            on_front=FrontWatch(front_facts, keep) if same_faces else None)
     except BaseException:
         if pending is not None:
             pending.cancel()
@@ -171,8 +175,8 @@ def _build_loaded(game: str, directory: str, loaded, out_dir: Path, key: buildst
         notes.append(buildstamp.untracked_note())
     for skipped in result.skipped:
         notes.append(f"error: {skipped}; nothing printed for it")
-    if not result.files and options.get("shop"):
-        notes.append(f"error: nothing to print for --shop {options['shop']} — no card has copies above 0, and a shop "
+    if not result.files and options.shop:
+        notes.append(f"error: nothing to print for --shop {options.shop} — no card has copies above 0, and a shop "
                      f"gets card files only (tokens, boards and references are built without --shop)")
     elif not result.files:
         notes.append("error: nothing to print — no card has copies above 0 and there are no tokens, boards or references "

@@ -310,7 +310,8 @@ def test_silhouette_keeps_cards_off_the_marks(tmp_path):
 
 
 def test_cut_rejects_gutterfold(tmp_path):
-    from pnpgen.layout.geometry import LayoutError
+    """Checked where the options are made (``BuildOptions``), for the library as for the CLI."""
+    from pnpgen.cli_checks import OptionError
 
-    with pytest.raises(LayoutError, match="gutterfold"):
+    with pytest.raises(OptionError, match="leave out --gutterfold"):
         build_game(game_of([1], extra_type=False), tmp_path, cut="svg", gutterfold=True, draw_face=face, draw_back=back)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from pnpgen.buildoptions import DEFAULT_PRINTER_MARGIN_MM, BuildOptions
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.heap import settled
 from pnpgen.layout.deck import plan_deck
@@ -48,7 +49,7 @@ from pnpgen.render.prepare import FrontWatch
 from pnpgen.render.sheets import CardPainter, draw_deck, expand_copies
 from pnpgen.render.tokens import draw_token_pages
 from pnpgen.render.workers import worker_count
-from pnpgen.selection import SelectionError, parse_sheets, pick_cards, pick_sheets, split_list
+from pnpgen.selection import parse_sheets, pick_cards, pick_sheets, split_list
 from pnpgen.spec.model import ComponentKind, Game
 from pnpgen.units import mm
 
@@ -65,10 +66,6 @@ class BuildResult:
     skipped: list[str] = field(default_factory=list)        # decks not laid out because of an error (build fails)
 
 
-DEFAULT_BLEED_MM = 3.0  # the bleed of a build that names none
-DEFAULT_PRINTER_MARGIN_MM = 5.0  # a home printer's usual unprintable edge (layout.imposition.DEFAULT_MARGIN)
-
-
 @dataclass(frozen=True)
 class _Spacing:
     """The printer margin and the gap between cards, in points, for every card-sheet plan."""
@@ -80,6 +77,19 @@ class _Spacing:
         return {"margin": self.margin, "gutter": self.gap}
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """What a build calls while it runs; none of it changes the options' files. ``progress(message[,
+    done, total])`` hears each step; ``draw_face``/``draw_back`` replace the face renderer (tests,
+    the studio); ``on_front`` (a ``render.prepare.FrontWatch``) summarises and keeps each card front
+    drawn on the card sheets (``pnpgen.kit`` hands them to the validator)."""
+
+    progress: Callable[..., None] | None = None
+    draw_face: Any = None
+    draw_back: Any = None
+    on_front: FrontWatch | None = None
+
+
 def _say(progress: Callable[..., None] | None, message: str, done: int | None = None,
          total: int | None = None) -> None:
     """Tell ``progress`` the step a build is at: ``progress(message)``, or ``progress(message, done,
@@ -88,23 +98,20 @@ def _say(progress: Callable[..., None] | None, message: str, done: int | None = 
         progress(message) if done is None else progress(message, done, total)
 
 
-def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed_mm: float = DEFAULT_BLEED_MM,
-               duplex: str = "long", back_offset: tuple[float, float] = (0, 0), gutterfold: bool = False,
-               png: bool | str = False, tts: bool = False, progress: Callable[..., None] | None = None,
-               draw_face=None, draw_back=None, dpi: float = images.DEFAULT_DPI,
-               sheet_per_type: bool = False, pdfx: str | None = None, shop: str | None = None,
-               cut: str | None = None, corner_mm: float = 3.0, tts_url: str | None = None,
-               only: Sequence[str] = (), types: Sequence[str] = (), pages: str | None = None,
-               ink_saver: bool = False, workers: int | None = 1,
-               on_front: FrontWatch | None = None, printer_margin_mm: float = DEFAULT_PRINTER_MARGIN_MM,
-               gap_mm: float = 0.0) -> BuildResult:
-    """Write ``out_dir/<game or expansion id>/…``; ``back_offset`` is (x, y) in mm from the calibration sheet,
-    ``png`` is False, True (The Game Crafter) or a profile name ('gamecrafter', 'mpc'); ``dpi`` is the
-    resolution pictures are kept at; cards of one size share sheets unless ``sheet_per_type``;
-    ``pdfx`` ('4', '1a', '1a:2003') makes every PDF a CMYK PDF/X file (``pnpgen.render.pdfx``);
-    ``shop`` writes only that print shop's card files instead of sheets (``pnpgen.render.shops``);
-    ``cut`` names a cutting machine ('silhouette', 'cricut', 'svg') and ``corner_mm`` the radius of
-    the cut cards' corners; ``tts_url`` is where the TTS sheets will be hosted (else file URIs).
+def build_game(game: Game, out_dir: Path | str, options: BuildOptions | None = None, *,
+               progress: Callable[..., None] | None = None, draw_face=None, draw_back=None,
+               on_front: FrontWatch | None = None, **settings: Any) -> BuildResult:
+    """Write ``out_dir/<game or expansion id>/…`` as ``options`` (a :class:`BuildOptions`) ask, or
+    as ``settings`` ask (its fields as keywords, made into one and checked); the hooks are
+    :class:`Hooks`'.
+
+    What the options write: ``back_offset`` is (x, y) in mm from the calibration sheet; ``png``
+    adds per-card PNGs of a preset; ``dpi`` is the resolution pictures are kept at; cards of one
+    size share sheets unless ``sheet_per_type``; ``pdfx`` ('4', '1a', '1a:2003') makes every PDF a
+    CMYK PDF/X file (``pnpgen.render.pdfx``); ``shop`` writes only that print shop's card files
+    instead of sheets (``pnpgen.render.shops``); ``cut`` names a cutting machine ('silhouette',
+    'cricut', 'svg') and ``corner_mm`` the radius of the cut cards' corners; ``tts_url`` is where
+    the TTS sheets will be hosted (else file URIs).
 
     ``only`` (card ids or names), ``types`` (card types) and ``pages`` (sheets of the card PDF, e.g.
     '3,5-7'; :mod:`pnpgen.selection`) choose what to print: such a build writes only the chosen card
@@ -113,193 +120,273 @@ def build_game(game: Game, out_dir: Path | str, paper: str | Paper = "a4", bleed
     files, for play-testing copies. Unknown names or sheets raise ``SelectionError`` before anything
     is written. ``workers`` processes rasterise PNGs and TTS sheets (None: every core, the CLI's
     default; 1, the library's default, keeps to this process so a script needs no ``__main__``
-    guard; the same bytes for any number). ``on_front`` (a ``render.prepare.FrontWatch``) summarises
-    and keeps each card front drawn on the card sheets (``pnpgen.kit`` hands them to the validator).
-    ``printer_margin_mm`` is the paper's unprintable edge: a cut guide on every cut line stays
-    outside it, and a sheet holds fewer cards (with a warning) when the guides would not fit
-    otherwise; ``gap_mm`` spaces the cards, each card's bleed filling its half of the gap
-    (``pnpgen.layout.imposition``), on the card and odds sheets and in the cut files."""
+    guard; the same bytes for any number). ``printer_margin_mm`` is the paper's unprintable edge: a
+    cut guide on every cut line stays outside it, and a sheet holds fewer cards (with a warning)
+    when the guides would not fit otherwise; ``gap_mm`` spaces the cards, each card's bleed filling
+    its half of the gap (``pnpgen.layout.imposition``), on the card and odds sheets and in the cut
+    files."""
     from pnpgen.render.pdfx import PdfX
     from pnpgen.render.shops import SHOPS
 
-    if cut and gutterfold:
-        raise LayoutError("print-and-cut cuts single cards from the front: it cannot be combined with gutterfold")
-    preset = SHOPS[shop] if shop else None
+    if options is None:
+        options = BuildOptions(**settings)
+    elif settings:
+        raise TypeError(f"build_game takes options or their keywords, not both: {', '.join(sorted(settings))}")
+    hooks = Hooks(progress, draw_face, draw_back, on_front)
+    preset = SHOPS[options.shop] if options.shop else None
+    pdfx = options.pdfx
     if preset is not None and preset.output == "pdfx":
         pdfx = pdfx or preset.pdfx
     pdfdoc.set_output_standard(PdfX(pdfx) if pdfx else None)
     try:
         with settled():  # the game is read: out of the cycle collector's sight while it is drawn
             if preset is not None:
-                if pages:
-                    raise SelectionError(f"--pages chooses sheets of the card PDF, and --shop {preset.id} writes card "
-                                         f"files, not sheets: choose cards with --only or --types")
-                images.set_print_dpi(dpi)
+                images.set_print_dpi(options.dpi)
                 images.take_font_warnings()
-                result = _build_shop(game, out_dir, preset, progress, draw_face, draw_back, only, types, workers)
+                result = _build_shop(game, out_dir, preset, hooks.progress, hooks.draw_face, hooks.draw_back,
+                                     options.only, options.types, options.workers)
             else:
-                spacing = _Spacing(mm(printer_margin_mm), mm(gap_mm))
                 images.take_font_warnings()
-                result = _build_game(game, out_dir, paper, bleed_mm, duplex, back_offset, gutterfold, png, tts,
-                                     progress, draw_face, draw_back, dpi, sheet_per_type, cut, corner_mm, tts_url,
-                                     only, types, pages, ink_saver, workers, on_front, spacing)
+                result = _build_kit(game, out_dir, options, hooks)
             result.warnings += images.take_font_warnings()  # SVG text in a font the game lacks
             return result
     finally:
         pdfdoc.set_output_standard(None)
 
 
-def _build_game(game: Game, out_dir: Path | str, paper: str | Paper, bleed_mm: float, duplex: str,
-                back_offset: tuple[float, float], gutterfold: bool, png: bool | str, tts: bool,
-                progress: Callable[[str], None] | None, draw_face, draw_back, dpi: float,
-                sheet_per_type: bool, cut: str | None, corner_mm: float, tts_url: str | None,
-                only: Sequence[str], types: Sequence[str], pages: str | None,
-                ink_saver: bool, workers: int | None, on_front=None, spacing: _Spacing | None = None) -> BuildResult:
-    spacing = spacing or _Spacing()
-    images.set_print_dpi(dpi)
-    sheet = paper_size(paper)
+@dataclass
+class _Kit:
+    """One kit being built (not a shop's files): what its steps share."""
+
+    game: Game
+    kit_id: str
+    others: list                 # an expansion's base-game cards (``_others``)
+    title: str
+    dest: Path
+    named: str                   # the kit in file names (``outnames.in_language``)
+    sheet: Paper
+    bleed: float
+    options: BuildOptions
+    hooks: Hooks
+    spacing: _Spacing
+    result: BuildResult
+    pdfx: str | None             # the standard's name in file names
+    decks: list[tuple[str, list]] = field(default_factory=list)
+    choosing: bool = False       # --only/--types/--pages: a selection of card sheets
+    stem: str = ""               # the card PDF's name without .pdf
+
+
+def _build_kit(game: Game, out_dir: Path | str, options: BuildOptions, hooks: Hooks) -> BuildResult:
+    """A kit's files, step by step: card sheets (and manifest, cut files), tokens, boards, reference
+    sheets, odds cards, then PNGs and Tabletop Simulator sheets of the card decks."""
+    kit = _start_kit(game, out_dir, options, hooks)
+    if kit.decks:
+        _card_sheets(kit)
+    _clear_stale_card_pdf(kit)
+    if kit.choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
+        kit.game = replace(kit.game, components=(), references=())
+    _tokens(kit.game, kit.sheet, kit.bleed, options.duplex, options.back_offset,
+            kit.dest / outnames.part_name(kit.named, "tokens", kit.sheet.name, pdfx=kit.pdfx), kit.result,
+            hooks.progress)
+    _boards(kit.game, kit.sheet, kit.dest / outnames.part_name(kit.named, "boards", kit.sheet.name, pdfx=kit.pdfx),
+            kit.result, hooks.progress)
+    _reference_sheets(kit)
+    if kit.game.expansion is None and not kit.choosing:  # odds cards are the base game's, like its references
+        _odds(kit.game, kit.sheet, kit.bleed, options.duplex, options.back_offset, options.gutterfold,
+              kit.dest / outnames.odds_name(kit.named, kit.sheet.name, gutterfold=options.gutterfold, pdfx=kit.pdfx,
+                                            ink_saver=options.ink_saver),
+              kit.result, hooks.progress, options.ink_saver, kit.spacing)
+    if options.png and kit.decks:
+        _card_pngs(kit)
+    if options.tts and kit.decks:
+        _tts_sheets(kit)
+    return kit.result
+
+
+def _start_kit(game: Game, out_dir: Path | str, options: BuildOptions, hooks: Hooks) -> _Kit:
+    """The kit's name, paper, folder and card decks (the chosen cards only, for a selection), and
+    the card PDF's name; a ``--pages`` selection of a kit without card sheets fails here."""
+    images.set_print_dpi(options.dpi)
+    sheet = paper_size(options.paper)
     others = _others(game)
     game, kit_id = _printable(game)
-    title = game.expansion.name if game.expansion else game.name
-    dest = Path(out_dir) / kit_id
-    result = BuildResult(kit_id, dest)
-    named = outnames.in_language(kit_id, game.translation)  # the kit in file names
-    bleed = mm(bleed_mm)
-    sheet_ranges = parse_sheets(pages)
-    only, types = split_list(only), split_list(types)  # 'a,b' or a repeated option, as the CLI gives them
-    choosing = bool(only or types or sheet_ranges)
-    chosen = pick_cards(game.cards, game.card_types, only, types, others, kit_id)
-    decks = _card_decks(game, result, chosen)
     standard = pdfdoc.output_standard()
-    pdfx = standard.name if standard is not None else None
-    stem = outnames.card_stem(named, sheet.name, gutterfold=gutterfold, cut=cut, pdfx=pdfx, selection=choosing,
-                              ink_saver=ink_saver)
-    if sheet_ranges and not decks:
+    kit = _Kit(game=game, kit_id=kit_id, others=others, title=game.expansion.name if game.expansion else game.name,
+               dest=Path(out_dir) / kit_id, named=outnames.in_language(kit_id, game.translation), sheet=sheet,
+               bleed=mm(options.bleed_mm), options=options, hooks=hooks,
+               spacing=_Spacing(mm(options.printer_margin_mm), mm(options.gap_mm)),
+               result=BuildResult(kit_id, Path(out_dir) / kit_id), pdfx=standard.name if standard is not None else None)
+    sheet_ranges = parse_sheets(options.pages)
+    kit.choosing = bool(options.only or options.types or sheet_ranges)
+    chosen = pick_cards(game.cards, game.card_types, options.only, options.types, others, kit_id)
+    kit.decks = _card_decks(game, kit.result, chosen)
+    kit.stem = outnames.card_stem(kit.named, sheet.name, gutterfold=options.gutterfold, cut=options.cut,
+                                  pdfx=kit.pdfx, selection=kit.choosing, ink_saver=options.ink_saver)
+    if sheet_ranges and not kit.decks:
         pick_sheets(sheet_ranges, 0, f"{kit_id} (no card type with a size and cards to print)")
+    return kit
 
-    if decks:
-        offset = (mm(back_offset[0]), mm(back_offset[1]))
-        laid_out = []
-        for type_ids, cards in _sheet_groups(game, decks, sheet_per_type):
-            size = game.card_types[type_ids[0]].size
-            try:
-                plan = plan_deck(sheet, size.width, size.height, bleed, gutter=spacing.gap, margin=spacing.margin,
-                                 duplex=duplex, back_offset=offset, gutterfold=gutterfold)
-                if cut:
-                    from pnpgen.layout.cutting import plan_cut_deck  # print-and-cut builds only
 
-                    cut_plan = plan_cut_deck(sheet, size.width, size.height, bleed, cut, duplex, offset,
-                                             margin=spacing.margin, full=plan.per_page, gutter=spacing.gap)
-                    plan = cut_plan.deck
-            except LayoutError as exc:
-                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {exc}; not laid out")
-                result.skipped.append(f"card type {', '.join(map(repr, type_ids))}: {exc}")
-                continue
-            if plan.warning:
-                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {plan.warning}")
-            if cut and cut_plan.warning:
-                result.warnings.append(f"card type {', '.join(map(repr, type_ids))}: {cut_plan.warning}")
-            laid_out.append((type_ids, cards, plan, cut_plan.machine if cut else None))
-        wanted = None
-        if sheet_ranges:  # checked before anything is drawn or written
-            total = sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
-            wanted = pick_sheets(sheet_ranges, total, f"the card PDF ({sheet.describe()}, "
-                                 f"{'gutterfold' if gutterfold else 'duplex'})")
-        _plan_pictures(game, decks, bleed)
-        to_draw = len(wanted) if wanted is not None else sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
-        sheets_done = [0]
+def _card_sheets(kit: _Kit) -> None:
+    """The card PDF: its decks laid out, the chosen sheets drawn and saved, with its manifest and,
+    for print-and-cut, the cut files."""
+    laid_out = _lay_out_decks(kit)
+    wanted = _wanted_sheets(kit, laid_out)
+    _plan_pictures(kit.game, kit.decks, kit.bleed)
+    canvas, drawn, placements, machines = _draw_card_sheets(kit, laid_out, wanted)
+    images.clear_plan()
+    if drawn:
+        _write_card_pdf(kit, canvas, drawn, placements, machines)
 
-        def sheet_drawn() -> None:
-            sheets_done[0] += 1
-            _say(progress, f"{kit_id}: card sheets", sheets_done[0], to_draw)
 
-        _say(progress, f"{kit_id}: card sheets", 0, to_draw)
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — cards", "print-and-play cards")
-        painter = CardPainter(canvas, game, bleed, draw_face, draw_back, ink_saver=ink_saver)
-        painter.prepared = _preparer(game, laid_out, bleed, ink_saver, workers, draw_face is None and wanted is None,
-                                     on_front.summarise if on_front is not None else None)
-        painter.on_front = on_front
-        drawn = 0
-        first = 1  # the PDF-wide number of this group's first sheet
-        placements, machines = [], {}
+def _lay_out_decks(kit: _Kit) -> list[tuple]:
+    """(card types, cards, sheet plan, cutting machine or None) for every group of decks sharing
+    sheets that fits the paper; a group that does not is warned about and skipped (the build fails)."""
+    options, sheet, spacing = kit.options, kit.sheet, kit.spacing
+    offset = (mm(options.back_offset[0]), mm(options.back_offset[1]))
+    laid_out = []
+    for type_ids, cards in _sheet_groups(kit.game, kit.decks, options.sheet_per_type):
+        size = kit.game.card_types[type_ids[0]].size
+        named = ", ".join(map(repr, type_ids))
         try:
-            for type_ids, cards, plan, machine in laid_out:
-                count = sheet_count(plan, cards)
-                keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
-                group_first, first = first, first + count
-                if keep is not None and not keep:
-                    continue
-                names = ", ".join(game.card_types[t].name for t in type_ids)
-                dealt = _kept_placements(plan, cards, group_first, keep, drawn + 1)
-                placements += dealt
-                if machine is not None:
-                    machines.update({p.sheet: machine for p in dealt})
-                drawn += draw_deck(painter, plan, cards, f"{title} · {names}", sheets=keep, on_sheet=sheet_drawn)
-                result.cards += len(dealt)
-        finally:
-            if painter.prepared is not None:  # a deck large enough for workers: its faces are not met again
-                painter.prepared.close()
-                forget_drawn_faces()
-        result.overflows += painter.overflows
-        images.clear_plan()
-        if drawn:
-            _save(canvas, dest / f"{stem}.pdf", drawn, result)
-            manifest = dest / f"{stem}-manifest.csv"
-            write_manifest(manifest, placements)
-            result.files.append(manifest)
-            if cut:
-                _clear_cut_files(dest / "cut", stem)
-                _say(progress, f"{kit_id}: {cut} cut files")
-                result.files += _cut_files(dest / "cut", stem, dest / f"{stem}.pdf", placements, machines,
-                                           mm(corner_mm), title)
-    # No card sheet this run: an old one from an earlier run must not look current.
-    card_pdf = dest / f"{stem}.pdf"
-    if card_pdf not in result.files and card_pdf.is_file():
+            plan = plan_deck(sheet, size.width, size.height, kit.bleed, gutter=spacing.gap, margin=spacing.margin,
+                             duplex=options.duplex, back_offset=offset, gutterfold=options.gutterfold)
+            if options.cut:
+                from pnpgen.layout.cutting import plan_cut_deck  # print-and-cut builds only
+
+                cut_plan = plan_cut_deck(sheet, size.width, size.height, kit.bleed, options.cut, options.duplex,
+                                         offset, margin=spacing.margin, full=plan.per_page, gutter=spacing.gap)
+                plan = cut_plan.deck
+        except LayoutError as exc:
+            kit.result.warnings.append(f"card type {named}: {exc}; not laid out")
+            kit.result.skipped.append(f"card type {named}: {exc}")
+            continue
+        if plan.warning:
+            kit.result.warnings.append(f"card type {named}: {plan.warning}")
+        if options.cut and cut_plan.warning:
+            kit.result.warnings.append(f"card type {named}: {cut_plan.warning}")
+        laid_out.append((type_ids, cards, plan, cut_plan.machine if options.cut else None))
+    return laid_out
+
+
+def _wanted_sheets(kit: _Kit, laid_out: list[tuple]) -> set[int] | None:
+    """The PDF-wide numbers of the sheets ``--pages`` chooses (None: every sheet), checked before
+    anything is drawn or written."""
+    sheet_ranges = parse_sheets(kit.options.pages)
+    if not sheet_ranges:
+        return None
+    total = sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
+    return pick_sheets(sheet_ranges, total, f"the card PDF ({kit.sheet.describe()}, "
+                       f"{'gutterfold' if kit.options.gutterfold else 'duplex'})")
+
+
+def _draw_card_sheets(kit: _Kit, laid_out: list[tuple], wanted: set[int] | None) -> tuple[Any, int, list, dict]:
+    """The card sheets drawn on one canvas: (canvas, pages drawn, placements of the copies drawn,
+    cutting machine per sheet)."""
+    game, hooks, options = kit.game, kit.hooks, kit.options
+    to_draw = len(wanted) if wanted is not None else sum(sheet_count(plan, cards) for _, cards, plan, _ in laid_out)
+    sheets_done = [0]
+
+    def sheet_drawn() -> None:
+        sheets_done[0] += 1
+        _say(hooks.progress, f"{kit.kit_id}: card sheets", sheets_done[0], to_draw)
+
+    _say(hooks.progress, f"{kit.kit_id}: card sheets", 0, to_draw)
+    canvas = pdfdoc.new_canvas((kit.sheet.width, kit.sheet.height), f"{kit.title} — cards", "print-and-play cards")
+    painter = CardPainter(canvas, game, kit.bleed, hooks.draw_face, hooks.draw_back, ink_saver=options.ink_saver)
+    painter.prepared = _preparer(game, laid_out, kit.bleed, options.ink_saver, options.workers,
+                                 hooks.draw_face is None and wanted is None,
+                                 hooks.on_front.summarise if hooks.on_front is not None else None)
+    painter.on_front = hooks.on_front
+    drawn = 0
+    first = 1  # the PDF-wide number of this group's first sheet
+    placements: list = []
+    machines: dict = {}
+    try:
+        for type_ids, cards, plan, machine in laid_out:
+            count = sheet_count(plan, cards)
+            keep = None if wanted is None else {n - first + 1 for n in wanted if first <= n < first + count}
+            group_first, first = first, first + count
+            if keep is not None and not keep:
+                continue
+            names = ", ".join(game.card_types[t].name for t in type_ids)
+            dealt = _kept_placements(plan, cards, group_first, keep, drawn + 1)
+            placements += dealt
+            if machine is not None:
+                machines.update({p.sheet: machine for p in dealt})
+            drawn += draw_deck(painter, plan, cards, f"{kit.title} · {names}", sheets=keep, on_sheet=sheet_drawn)
+            kit.result.cards += len(dealt)
+    finally:
+        if painter.prepared is not None:  # a deck large enough for workers: its faces are not met again
+            painter.prepared.close()
+            forget_drawn_faces()
+    kit.result.overflows += painter.overflows
+    return canvas, drawn, placements, machines
+
+
+def _write_card_pdf(kit: _Kit, canvas, drawn: int, placements: list, machines: dict) -> None:
+    """The card PDF, its manifest and, for print-and-cut, its cut files (old ones cleared first)."""
+    cut = kit.options.cut
+    _save(canvas, kit.dest / f"{kit.stem}.pdf", drawn, kit.result)
+    manifest = kit.dest / f"{kit.stem}-manifest.csv"
+    write_manifest(manifest, placements)
+    kit.result.files.append(manifest)
+    if cut:
+        _clear_cut_files(kit.dest / "cut", kit.stem)
+        _say(kit.hooks.progress, f"{kit.kit_id}: {cut} cut files")
+        kit.result.files += _cut_files(kit.dest / "cut", kit.stem, kit.dest / f"{kit.stem}.pdf", placements, machines,
+                                       mm(kit.options.corner_mm), kit.title)
+
+
+def _clear_stale_card_pdf(kit: _Kit) -> None:
+    """No card sheet this run: an old one from an earlier run must not look current."""
+    card_pdf = kit.dest / f"{kit.stem}.pdf"
+    if card_pdf not in kit.result.files and card_pdf.is_file():
         card_pdf.unlink()
         card_pdf.with_name(f"{card_pdf.stem}-manifest.csv").unlink(missing_ok=True)
-        if cut:
-            _clear_cut_files(dest / "cut", card_pdf.stem)
-    if choosing:  # a selection is of cards: the kit's other files stay as the full build wrote them
-        game = replace(game, components=(), references=())
+        if kit.options.cut:
+            _clear_cut_files(kit.dest / "cut", card_pdf.stem)
 
-    _tokens(game, sheet, bleed, duplex, back_offset, dest / outnames.part_name(named, "tokens", sheet.name, pdfx=pdfx),
-            result, progress)
-    _boards(game, sheet, dest / outnames.part_name(named, "boards", sheet.name, pdfx=pdfx), result, progress)
-    if game.references:
-        _say(progress, f"{kit_id}: reference sheets")
-        from pnpgen.render.references import draw_references  # here: reportlab's platypus costs ~50 ms to import
 
-        canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{title} — reference", "reference sheets")
-        pages = draw_references(canvas, sheet.portrait(), list(game.references), f"{title} · reference")
-        _save(canvas, dest / outnames.part_name(named, "reference", sheet.name, pdfx=pdfx), pages, result)
-    if game.expansion is None and not choosing:  # odds cards are the base game's, like its references
-        _odds(game, sheet, bleed, duplex, back_offset, gutterfold,
-              dest / outnames.odds_name(named, sheet.name, gutterfold=gutterfold, pdfx=pdfx, ink_saver=ink_saver),
-              result, progress, ink_saver, spacing)
+def _reference_sheets(kit: _Kit) -> None:
+    if not kit.game.references:
+        return
+    _say(kit.hooks.progress, f"{kit.kit_id}: reference sheets")
+    from pnpgen.render.references import draw_references  # here: reportlab's platypus costs ~50 ms to import
 
-    if png and decks:
-        profile = raster.profile_of(png)
-        for type_id, cards in decks:
-            _say(progress, f"{kit_id}: {profile.name} PNGs for {type_id}")
-            distinct = list({c.id: c for c in cards}.values())
-            folder = dest / outnames.in_language(f"png-{profile.name}", game.translation) / type_id
-            files, _ = raster.write_card_pngs(game, type_id, distinct, folder,
-                                                      profile, draw_face, draw_back, workers=worker_count(workers))
-            result.files += files
-    if tts and decks:
-        objects, deck_id = [], 1
-        tts_dir = dest / outnames.in_language(outnames.tts_folder(choosing), game.translation)
-        for position, (type_id, cards) in enumerate(decks):
-            _say(progress, f"{kit_id}: Tabletop Simulator sheets for {type_id}")
-            deck = tts_out.write_tts_sheets(game, type_id, cards, tts_dir, f"{named}-{type_id}", deck_id,
-                                            tts_url, draw_face, draw_back, workers=worker_count(workers))
-            deck_id = deck.next_deck_id
-            result.files += deck.files
-            objects.append(tts_out.deck_object(game, type_id, cards, deck, position))
-        saved = tts_dir / f"{named}-tts.json"
-        tts_out.write_saved_object(saved, title, objects)
-        result.files.append(saved)
-    return result
+    sheet = kit.sheet
+    canvas = pdfdoc.new_canvas((sheet.width, sheet.height), f"{kit.title} — reference", "reference sheets")
+    pages = draw_references(canvas, sheet.portrait(), list(kit.game.references), f"{kit.title} · reference")
+    _save(canvas, kit.dest / outnames.part_name(kit.named, "reference", sheet.name, pdfx=kit.pdfx), pages, kit.result)
+
+
+def _card_pngs(kit: _Kit) -> None:
+    """``png-<preset>/<card type>/<card>.png`` for every card of the decks."""
+    profile = raster.profile_of(kit.options.png)
+    for type_id, cards in kit.decks:
+        _say(kit.hooks.progress, f"{kit.kit_id}: {profile.name} PNGs for {type_id}")
+        distinct = list({c.id: c for c in cards}.values())
+        folder = kit.dest / outnames.in_language(f"png-{profile.name}", kit.game.translation) / type_id
+        files, _ = raster.write_card_pngs(kit.game, type_id, distinct, folder, profile, kit.hooks.draw_face,
+                                          kit.hooks.draw_back, workers=worker_count(kit.options.workers))
+        kit.result.files += files
+
+
+def _tts_sheets(kit: _Kit) -> None:
+    """Tabletop Simulator deck sheets of every deck and the saved object that holds them."""
+    objects, deck_id = [], 1
+    tts_dir = kit.dest / outnames.in_language(outnames.tts_folder(kit.choosing), kit.game.translation)
+    for position, (type_id, cards) in enumerate(kit.decks):
+        _say(kit.hooks.progress, f"{kit.kit_id}: Tabletop Simulator sheets for {type_id}")
+        deck = tts_out.write_tts_sheets(kit.game, type_id, cards, tts_dir, f"{kit.named}-{type_id}", deck_id,
+                                        kit.options.tts_url, kit.hooks.draw_face, kit.hooks.draw_back,
+                                        workers=worker_count(kit.options.workers))
+        deck_id = deck.next_deck_id
+        kit.result.files += deck.files
+        objects.append(tts_out.deck_object(kit.game, type_id, cards, deck, position))
+    saved = tts_dir / f"{kit.named}-tts.json"
+    tts_out.write_saved_object(saved, kit.title, objects)
+    kit.result.files.append(saved)
 
 
 def _preparer(game: Game, laid_out: list, bleed: float, ink_saver: bool, workers: int | None, usable: bool,
