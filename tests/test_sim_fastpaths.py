@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from pnpgen.simulate import constants as K
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
@@ -68,7 +69,7 @@ def ref_max_hp(g, u) -> int:
 
 def ref_reductions(g, u) -> int:
     """deal_damage's damage reduction as it was: amount() over aura_actions, one context each."""
-    return sum(amount(g, act.amount, _ctx(src)) for src, act in aura_actions(g, P.REDUCE_TAKEN, u))
+    return sum(amount(g, act.amount, _ctx(src)) for src, act in aura_actions(g, K.VERB_REDUCE_DAMAGE_TAKEN, u))
 
 
 def ref_value_fn(policy, g, p):
@@ -300,14 +301,14 @@ class AlwaysAskedPolicy(HeuristicPolicy):
 def ref_attack(g, t, e) -> None:
     """combat.attack as it was: power() called for both sides."""
     from pnpgen.simulate import combat as C
-    if C.ATTACKS in e.fx:
-        X.fire(g, C.ATTACKS, e, obj=t)
-    if C.ATTACKS in t.fx and t.in_play and e.in_play:
-        X.fire(g, C.ATTACKS, t, obj=e)
+    if K.EVENT_ATTACKS in e.fx:
+        X.fire(g, K.EVENT_ATTACKS, e, obj=t)
+    if K.EVENT_ATTACKS in t.fx and t.in_play and e.in_play:
+        X.fire(g, K.EVENT_ATTACKS, t, obj=e)
     if not (t.in_play and e.in_play):
         return
-    e_first = e.strike_first_next or C.STRIKE_FIRST in e.statics
-    t_first = t.strike_first_next or C.STRIKE_FIRST in t.statics
+    e_first = e.strike_first_next or K.VERB_STRIKE_FIRST in e.statics
+    t_first = t.strike_first_next or K.VERB_STRIKE_FIRST in t.statics
     pe = power(g, e)
     pt = power(g, t) + t.next_attack
     t.next_attack = 0
@@ -341,10 +342,10 @@ def ref_deal_damage(g, target, n, source=None, ability=False, by_reveal=False, a
             if not target.in_play:
                 return 0
         for aura in g.auras:
-            if P.REDUCE_TAKEN in aura.aura_verbs:
+            if K.VERB_REDUCE_DAMAGE_TAKEN in aura.aura_verbs:
                 n -= ref_reductions(g, target)
                 break
-        if P.WOULD_BE_DAMAGED in fx or P.WOULD_BE_DAMAGED in watchers:
+        if K.EVENT_WOULD_BE_DAMAGED in fx or K.EVENT_WOULD_BE_DAMAGED in watchers:
             ev = P.DamageEvent(target, n, source, ability, by_reveal, attack)
             X.before_damage(g, ev)
             n = ev.amount
@@ -355,10 +356,10 @@ def ref_deal_damage(g, target, n, source=None, ability=False, by_reveal=False, a
     if n <= 0 or not target.in_play:
         return 0
     target.damage += n
-    if source is not None and P.DEALS_DAMAGE in source.fx:
-        X.fire(g, P.DEALS_DAMAGE, source, obj=target, damage=n)
-    if P.DAMAGED in fx or P.DAMAGED in watchers:
-        X.fire(g, P.DAMAGED, target, obj=source, damage=n)
+    if source is not None and K.EVENT_DEALS_DAMAGE in source.fx:
+        X.fire(g, K.EVENT_DEALS_DAMAGE, source, obj=target, damage=n)
+    if K.EVENT_DAMAGED in fx or K.EVENT_DAMAGED in watchers:
+        X.fire(g, K.EVENT_DAMAGED, target, obj=source, damage=n)
     if target.in_play and target.damage >= max_hp(g, target):
         P.kill(g, target, source)
     return n

@@ -19,22 +19,17 @@ Rule decisions (ambiguous text, checked against traced games):
 
 from __future__ import annotations
 
-from pnpgen.effects.model import EventKind, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.query import max_hp, power, select, _ctx
 from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Unit
+from pnpgen.simulate.constants import (
+    EVENT_ATTACKED_SURVIVES, EVENT_ATTACKS, EVENT_ATTACKS_BASE, VERB_ATTACK_MULTIPLE, VERB_EXCESS_DAMAGE,
+    VERB_STRIKE_FIRST,
+)
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_ATTACKED_SURVIVES = EventKind.ATTACKED_SURVIVES
-_ATTACKS_BASE = EventKind.ATTACKS_BASE
 
-ATTACKS = EventKind.ATTACKS
-STRIKE_FIRST = Verb.STRIKE_FIRST
-ATTACK_MULTIPLE = Verb.ATTACK_MULTIPLE
-EXCESS_DAMAGE = Verb.EXCESS_DAMAGE
 STALL_LIMIT = 3  # attacks in a row that change nothing: the fight can never end (both deal 0)
 
 
@@ -100,15 +95,15 @@ def fight(g: GameState, lane: int, e: Unit) -> None:
 
 def attack(g: GameState, t: Unit, e: Unit) -> None:
     """The troop and the enemy attack each other; first-strike cards deal their damage first."""
-    if ATTACKS in e.fx:
-        X.fire(g, ATTACKS, e, obj=t)       # enemy abilities first (Simultaneous Effects)
-    if ATTACKS in t.fx and t.in_play and e.in_play:
-        X.fire(g, ATTACKS, t, obj=e)
+    if EVENT_ATTACKS in e.fx:
+        X.fire(g, EVENT_ATTACKS, e, obj=t)       # enemy abilities first (Simultaneous Effects)
+    if EVENT_ATTACKS in t.fx and t.in_play and e.in_play:
+        X.fire(g, EVENT_ATTACKS, t, obj=e)
     if not (t.in_play and e.in_play):
         return
     # first strike: this attack only (an effect) or always (a continuous STRIKE_FIRST)
-    e_first = e.strike_first_next or STRIKE_FIRST in e.statics
-    t_first = t.strike_first_next or STRIKE_FIRST in t.statics
+    e_first = e.strike_first_next or VERB_STRIKE_FIRST in e.statics
+    t_first = t.strike_first_next or VERB_STRIKE_FIRST in t.statics
     # query.power without the call when no modifier can apply (no own modifier, no Power aura)
     if g.power_auras:
         pe = power(g, e)
@@ -148,22 +143,22 @@ def attack(g: GameState, t: Unit, e: Unit) -> None:
             P.deal_damage(g, t, pe, e, attack=True)
         if e.in_play:
             P.deal_damage(g, e, pt, t, attack=True)
-    if e.in_play and _ATTACKED_SURVIVES in e.fx:
-        X.fire(g, _ATTACKED_SURVIVES, e, obj=t)
+    if e.in_play and EVENT_ATTACKED_SURVIVES in e.fx:
+        X.fire(g, EVENT_ATTACKED_SURVIVES, e, obj=t)
 
 
 def enemy_hits(g: GameState, e: Unit, t: Unit, pe: int) -> None:
     """An enemy's attack: one troop, several (ATTACK_MULTIPLE) or spilling over (EXCESS_DAMAGE)."""
     statics = e.statics
     if statics:
-        multi = statics.get(ATTACK_MULTIPLE)  # query.has_static, without the call
+        multi = statics.get(VERB_ATTACK_MULTIPLE)  # query.has_static, without the call
         if multi is not None:
             victims = select(g, multi.victims or multi.target, _ctx(e)) if multi.victims else list(
                 g.players[e.lane].troops)
             for v in [v for v in victims if isinstance(v, Unit) and not v.is_enemy]:
                 P.deal_damage(g, v, pe, e, attack=True)
             return
-        excess = statics.get(EXCESS_DAMAGE)
+        excess = statics.get(VERB_EXCESS_DAMAGE)
         if excess is not None:
             _excess(g, e, t, pe, excess)
             return
@@ -205,7 +200,7 @@ def overrun(g: GameState, lane: int, e: Unit) -> None:
         fight(g, lane, e)
         return
     P.damage_base(g, power(g, e), e)
-    if e.in_play and _ATTACKS_BASE in e.fx:
-        X.fire(g, _ATTACKS_BASE, e)
+    if e.in_play and EVENT_ATTACKS_BASE in e.fx:
+        X.fire(g, EVENT_ATTACKS_BASE, e)
     if e.in_play:
         P.discard_unit(g, e)

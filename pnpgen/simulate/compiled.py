@@ -16,8 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pnpgen.effects.model import Effect, Limit, Selector
-
-NO_LIMIT = Limit.NONE
+from pnpgen.simulate.constants import LIMIT_NONE
 
 
 class Plan:
@@ -30,7 +29,7 @@ class Plan:
         self.effect = eff
         self.condition = eff.condition
         self.cost = eff.cost
-        self.limited = eff.limit is not NO_LIMIT
+        self.limited = eff.limit is not LIMIT_NONE
         self.once_per_round = eff.limit is Limit.ONCE_PER_ROUND
         self.custom_key = "custom:" + eff.custom if eff.custom else None
         steps = []
@@ -46,7 +45,7 @@ class Plan:
         self.self_trigger = subj is None or subj.selector is Selector.SELF
         self.trigger_object = t.object
         self.trigger_source = t.source
-        self.gated = eff.wave is not None or eff.limit is not NO_LIMIT  # needs query.available
+        self.gated = eff.wave is not None or eff.limit is not LIMIT_NONE  # needs query.available
         self.optional = eff.optional
         self.trace_text = eff.text or t.event.value
 

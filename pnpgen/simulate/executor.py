@@ -14,68 +14,27 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pnpgen.effects.model import Action, Effect, EventKind, Kind, Limit, Position, Selector, Stat, Verb
+from pnpgen.effects.model import Action, Effect, EventKind, Position, Verb
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.compiled import _PLANS, Plan, plan_of, register_handlers
 from pnpgen.simulate.query import BIG, Ctx, amount, available, holds, matches, max_hp, select
 from pnpgen.simulate.state import GameState, Triggers, Unit
+from pnpgen.simulate.constants import (
+    EVENT_DAMAGED, EVENT_DEALS_DAMAGE, EVENT_KILLS, EVENT_PURCHASED, EVENT_REVEAL, EVENT_USE,
+    EVENT_WOULD_BE_DAMAGED, EVENT_WOULD_BE_KILLED, KIND_CARD, KIND_ENEMY, KIND_ITEM, KIND_TROOP, LIMIT_NONE,
+    LIMIT_ONCE_PER_ROUND, SELECT_CHOOSE, SELECT_CHOSEN_BY_OWNER, SELECT_SELF, STAT_POWER, STAT_POWER_AND_HP,
+    VERB_ADVANCE, VERB_ATTACK_MULTIPLE, VERB_BECOME_ENEMY, VERB_BECOME_TROOP, VERB_BOOST_ATTACK, VERB_BURN,
+    VERB_CANCEL_REVEAL, VERB_CANNOT_BE_PURCHASED, VERB_CANNOT_EQUIP, VERB_DEAL_DAMAGE, VERB_DEPLOY,
+    VERB_DISCARD, VERB_EXCESS_DAMAGE, VERB_GAIN_CARD, VERB_GAIN_RESOURCES, VERB_HEAL, VERB_HEAL_TO,
+    VERB_INCREASE_DAMAGE, VERB_KILL, VERB_MODIFY_STAT, VERB_PLACE, VERB_PREVENT_DAMAGE, VERB_REDIRECT_DAMAGE,
+    VERB_REDUCE_COST, VERB_REDUCE_DAMAGE_TAKEN, VERB_REVERSE_ORDER, VERB_SPAWN_ENEMY, VERB_STRIKE_FIRST,
+    VERB_TARGET, VERB_UNPREVENTABLE, VERB_UNTARGETABLE,
+)
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_DAMAGED = EventKind.DAMAGED
-_DEALS_DAMAGE = EventKind.DEALS_DAMAGE
-_KILLS = EventKind.KILLS
-_PURCHASED = EventKind.PURCHASED
-_REVEAL = EventKind.REVEAL
-_USE = EventKind.USE
-_WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
-_WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
-_CARD = Kind.CARD
-_ENEMY = Kind.ENEMY
-_ITEM = Kind.ITEM
-_TROOP = Kind.TROOP
-_ONCE_PER_ROUND = Limit.ONCE_PER_ROUND
-_CHOOSE = Selector.CHOOSE
-_CHOSEN_BY_OWNER = Selector.CHOSEN_BY_OWNER
-_POWER = Stat.POWER
-_POWER_AND_HP = Stat.POWER_AND_HP
-_ADVANCE = Verb.ADVANCE
-_ATTACK_MULTIPLE = Verb.ATTACK_MULTIPLE
-_BECOME_ENEMY = Verb.BECOME_ENEMY
-_BECOME_TROOP = Verb.BECOME_TROOP
-_BOOST_ATTACK = Verb.BOOST_ATTACK
-_BURN = Verb.BURN
-_CANCEL_REVEAL = Verb.CANCEL_REVEAL
-_CANNOT_BE_PURCHASED = Verb.CANNOT_BE_PURCHASED
-_CANNOT_EQUIP = Verb.CANNOT_EQUIP
-_DEAL_DAMAGE = Verb.DEAL_DAMAGE
-_DEPLOY = Verb.DEPLOY
-_DISCARD = Verb.DISCARD
-_EXCESS_DAMAGE = Verb.EXCESS_DAMAGE
-_GAIN_CARD = Verb.GAIN_CARD
-_GAIN_RESOURCES = Verb.GAIN_RESOURCES
-_HEAL = Verb.HEAL
-_HEAL_TO = Verb.HEAL_TO
-_INCREASE_DAMAGE = Verb.INCREASE_DAMAGE
-_KILL = Verb.KILL
-_MODIFY_STAT = Verb.MODIFY_STAT
-_PLACE = Verb.PLACE
-_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
-_REDIRECT_DAMAGE = Verb.REDIRECT_DAMAGE
-_REDUCE_COST = Verb.REDUCE_COST
-_REDUCE_DAMAGE_TAKEN = Verb.REDUCE_DAMAGE_TAKEN
-_REVERSE_ORDER = Verb.REVERSE_ORDER
-_SPAWN_ENEMY = Verb.SPAWN_ENEMY
-_STRIKE_FIRST = Verb.STRIKE_FIRST
-_TARGET = Verb.TARGET
-_UNPREVENTABLE = Verb.UNPREVENTABLE
-_UNTARGETABLE = Verb.UNTARGETABLE
 
-NO_LIMIT = Limit.NONE
-SELF = Selector.SELF
-_SELF_TRIGGER = (None, SELF)
-_UNIT_KINDS = (_TROOP, _ENEMY)
+_SELF_TRIGGER = (None, SELECT_SELF)
+_UNIT_KINDS = (KIND_TROOP, KIND_ENEMY)
 
 
 # --- triggers -------------------------------------------------------------------------------------
@@ -127,7 +86,7 @@ def fire_interpreted(g: GameState, event: EventKind, unit: Unit, obj: Any = None
     if own:
         for eff in own:
             subj = eff.trigger.subject
-            if subj is None or subj.selector is SELF:
+            if subj is None or subj.selector is SELECT_SELF:
                 ctx = Ctx(unit, unit.card, unit.owner if unit.owner >= 0 else unit.lane, unit.lane, unit, obj, damage)
                 _bind_participants(ctx, event, unit, obj)
                 _trigger_interpreted(g, eff, unit, ctx, obj)
@@ -147,7 +106,7 @@ def _watcher_hits(g: GameState, event: EventKind, unit: Unit, obj: Any, damage: 
             continue
         for eff in w.fx.get(event, ()):
             subj = eff.trigger.subject
-            if subj is None or subj.selector is SELF:
+            if subj is None or subj.selector is SELECT_SELF:
                 continue
             ctx = Ctx(w, w.card, w.owner if w.owner >= 0 else w.lane, w.lane, unit, obj, damage)
             _bind_participants(ctx, event, unit, obj)
@@ -156,7 +115,7 @@ def _watcher_hits(g: GameState, event: EventKind, unit: Unit, obj: Any, damage: 
 
 
 # Events whose "THAT"/"IT" names the other party (the troop an enemy kills, the card it damages).
-_PATIENT_IS_OBJECT = frozenset({_KILLS, _DEALS_DAMAGE, _PURCHASED})
+_PATIENT_IS_OBJECT = frozenset({EVENT_KILLS, EVENT_DEALS_DAMAGE, EVENT_PURCHASED})
 
 
 def _bind_participants(ctx: Ctx, event: EventKind, unit: Unit, obj: Any) -> None:
@@ -165,11 +124,11 @@ def _bind_participants(ctx: Ctx, event: EventKind, unit: Unit, obj: Any) -> None
     bound = ctx.bound
     patient = event in _PATIENT_IS_OBJECT
     if isinstance(obj, Unit):
-        bound[_ENEMY if obj.is_enemy else _TROOP] = obj
-        bound[_ENEMY if unit.is_enemy else _TROOP] = obj if obj.is_enemy == unit.is_enemy and patient else unit
+        bound[KIND_ENEMY if obj.is_enemy else KIND_TROOP] = obj
+        bound[KIND_ENEMY if unit.is_enemy else KIND_TROOP] = obj if obj.is_enemy == unit.is_enemy and patient else unit
     else:
-        bound[_ENEMY if unit.is_enemy else _TROOP] = unit
-    bound[_CARD] = obj if patient and obj is not None else unit
+        bound[KIND_ENEMY if unit.is_enemy else KIND_TROOP] = unit
+    bound[KIND_CARD] = obj if patient and obj is not None else unit
 
 
 def source_matches(source: str, ev: Any) -> bool:
@@ -192,7 +151,7 @@ def _trigger_interpreted(g: GameState, eff: Effect, bearer: Unit, ctx: Ctx, obj:
         return False
     if t.source is not None and not source_matches(t.source, g.pending):
         return False
-    if (eff.wave is not None or eff.limit is not NO_LIMIT) and not available(g, eff, bearer):
+    if (eff.wave is not None or eff.limit is not LIMIT_NONE) and not available(g, eff, bearer):
         return False
     if eff.optional and not g.policy.accept(g, eff, ctx):
         return False
@@ -210,8 +169,8 @@ def before_damage(g: GameState, ev: Any) -> None:
     target = ev.target
     g_pending, g.pending = g.pending, ev
     try:
-        if _WOULD_BE_DAMAGED in target.fx or _WOULD_BE_DAMAGED in g.watchers:
-            fire(g, _WOULD_BE_DAMAGED, target, obj=ev.source, damage=ev.amount)
+        if EVENT_WOULD_BE_DAMAGED in target.fx or EVENT_WOULD_BE_DAMAGED in g.watchers:
+            fire(g, EVENT_WOULD_BE_DAMAGED, target, obj=ev.source, damage=ev.amount)
         if not target.is_enemy and ev.amount > 0 and not _unpreventable(ev):
             g.policy.prevent(g, ev)
     finally:
@@ -222,15 +181,15 @@ def _unpreventable(ev: Any) -> bool:
     src = ev.source
     if src is None or not src.fx:
         return False
-    return _UNPREVENTABLE in src.statics
+    return VERB_UNPREVENTABLE in src.statics
 
 
 def replace_kill(g: GameState, u: Unit, killer: Unit | None) -> bool:
     """Run WOULD_BE_KILLED replacement effects; True when one replaced the kill."""
-    if _WOULD_BE_KILLED not in u.fx and _WOULD_BE_KILLED not in g.watchers:
+    if EVENT_WOULD_BE_KILLED not in u.fx and EVENT_WOULD_BE_KILLED not in g.watchers:
         return False
     dmg = u.damage
-    fire(g, _WOULD_BE_KILLED, u, obj=killer)
+    fire(g, EVENT_WOULD_BE_KILLED, u, obj=killer)
     return u.damage != dmg and u.damage < max_hp(g, u) or not u.in_play or u.lane < 0
 
 
@@ -302,8 +261,8 @@ def run_interpreted(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) ->
         for act in cost:
             if not _payable(g, act, ctx):
                 return False
-    if bearer is not None and eff.limit is not NO_LIMIT:
-        if eff.limit is _ONCE_PER_ROUND:
+    if bearer is not None and eff.limit is not LIMIT_NONE:
+        if eff.limit is LIMIT_ONCE_PER_ROUND:
             if not bearer.used:
                 bearer.used = set()  # Unit starts with a shared empty frozenset
             bearer.used.add(id(eff))
@@ -335,10 +294,10 @@ def run_interpreted(g: GameState, eff: Effect, ctx: Ctx, bearer: Unit | None) ->
 
 
 def _payable(g: GameState, act: Action, ctx: Ctx) -> bool:
-    if act.verb in (_DISCARD, _BURN) and act.target is not None:
+    if act.verb in (VERB_DISCARD, VERB_BURN) and act.target is not None:
         need = act.target.count or 1
         return len(select(g, act.target, ctx)) >= need
-    if act.verb is _DEAL_DAMAGE:
+    if act.verb is VERB_DEAL_DAMAGE:
         targets = select(g, act.target, ctx)
         return bool(targets)
     return True
@@ -347,20 +306,20 @@ def _payable(g: GameState, act: Action, ctx: Ctx) -> bool:
 def targets_of(g: GameState, act: Action, ctx: Ctx) -> list:
     """The entities an action touches: CHOOSE / CHOSEN_BY_OWNER asks the policy."""
     t = act.target
-    if t is not None and t.selector is SELF and ctx.bearer is not None and t.kind in _UNIT_KINDS:
+    if t is not None and t.selector is SELECT_SELF and ctx.bearer is not None and t.kind in _UNIT_KINDS:
         cands = [ctx.bearer]  # select()'s answer for "THIS ENEMY/TROOP" (Smoker's "place this enemy")
     else:
         cands = select(g, t, ctx)
-    if t is not None and t.selector in (_CHOOSE, _CHOSEN_BY_OWNER) and t.count is not None:
+    if t is not None and t.selector in (SELECT_CHOOSE, SELECT_CHOSEN_BY_OWNER) and t.count is not None:
         if len(cands) > t.count:
             cands = g.policy.choose(g, ctx, act, cands, t.count)
     if cands and t is not None:
         first = cands[0]
         if isinstance(first, Unit):
-            ctx.bound[_ENEMY if first.is_enemy else _TROOP] = first
+            ctx.bound[KIND_ENEMY if first.is_enemy else KIND_TROOP] = first
         elif isinstance(first, tuple) and isinstance(first[1], CardDef):
-            ctx.bound[_CARD] = first[1]
-            ctx.bound[_TROOP if first[1].is_troop else _ITEM] = first[1]
+            ctx.bound[KIND_CARD] = first[1]
+            ctx.bound[KIND_TROOP if first[1].is_troop else KIND_ITEM] = first[1]
     return cands
 
 
@@ -380,7 +339,7 @@ def _units(xs: list) -> list[Unit]:
 
 def _deal(g: GameState, act: Action, ctx: Ctx) -> None:
     n = amount(g, act.amount, ctx)
-    by_reveal = ctx.effect is not None and ctx.effect.trigger.event is _REVEAL
+    by_reveal = ctx.effect is not None and ctx.effect.trigger.event is EVENT_REVEAL
     for x in targets_of(g, act, ctx):
         if x == "base":
             P.damage_base(g, n, ctx.bearer)
@@ -395,7 +354,7 @@ def _prevent(g: GameState, act: Action, ctx: Ctx) -> None:
     ev = g.pending
     if ev is None:
         victim = ctx.subject
-        if isinstance(victim, Unit) and ctx.effect is not None and ctx.effect.trigger.event is _DAMAGED:
+        if isinstance(victim, Unit) and ctx.effect is not None and ctx.effect.trigger.event is EVENT_DAMAGED:
             n = min(amount(g, act.amount, ctx), ctx.damage, victim.damage)
             P.heal(g, victim, n)
             ctx.damage = n
@@ -403,14 +362,14 @@ def _prevent(g: GameState, act: Action, ctx: Ctx) -> None:
     if act.source is not None and not source_matches(act.source, ev):
         return
     t = act.target
-    if t is not None and t.selector is SELF and ev.target is not ctx.bearer:
+    if t is not None and t.selector is SELECT_SELF and ev.target is not ctx.bearer:
         return
     n = min(amount(g, act.amount, ctx), ev.amount)
     ev.amount -= n
     ctx.damage = n
-    ctx.bound[_TROOP if not ev.target.is_enemy else _ENEMY] = ev.target
+    ctx.bound[KIND_TROOP if not ev.target.is_enemy else KIND_ENEMY] = ev.target
     if ev.source is not None:
-        ctx.bound.setdefault(_ENEMY if ev.source.is_enemy else _TROOP, ev.source)
+        ctx.bound.setdefault(KIND_ENEMY if ev.source.is_enemy else KIND_TROOP, ev.source)
 
 
 def _redirect(g: GameState, act: Action, ctx: Ctx) -> None:
@@ -489,7 +448,7 @@ def _discard(g: GameState, act: Action, ctx: Ctx) -> None:
                 _self_from_hand(g, ctx, burn=False)
             else:
                 _pile_move(g, x, g.players[ctx.player].discard)
-                ctx.bound[_CARD] = x[1]
+                ctx.bound[KIND_CARD] = x[1]
 
 
 def _self_from_hand(g: GameState, ctx: Ctx, burn: bool) -> None:
@@ -577,14 +536,14 @@ def _advance(g: GameState, act: Action, ctx: Ctx) -> None:
 
 
 def _reverse(g: GameState, act: Action, ctx: Ctx) -> None:
-    enemy = act.target is not None and act.target.kind is _ENEMY
+    enemy = act.target is not None and act.target.kind is KIND_ENEMY
     p = g.players[ctx.lane]
     P.reverse_lane(g, p.enemies if enemy else p.troops)
 
 
 def _modify(g: GameState, act: Action, ctx: Ctx) -> None:
     n = amount(g, act.amount, ctx)
-    if act.stat in (_POWER, _POWER_AND_HP):
+    if act.stat in (STAT_POWER, STAT_POWER_AND_HP):
         for u in _units(targets_of(g, act, ctx)):
             u.temp_power += n
 
@@ -631,18 +590,18 @@ def _deploy(g: GameState, act: Action, ctx: Ctx) -> None:
 
 
 HANDLERS: dict[Verb, Callable[[GameState, Action, Ctx], None]] = {
-    _DEAL_DAMAGE: _deal, _PREVENT_DAMAGE: _prevent, _HEAL: _heal, _HEAL_TO: _heal_to,
-    _REDIRECT_DAMAGE: _redirect, _BURN: _burn, _DISCARD: _discard, _KILL: _kill,
-    _PLACE: _place, _SPAWN_ENEMY: _spawn, _GAIN_CARD: _gain_card, _ADVANCE: _advance,
-    _REVERSE_ORDER: _reverse, _MODIFY_STAT: _modify, _BOOST_ATTACK: _boost,
-    _INCREASE_DAMAGE: _increase, _STRIKE_FIRST: _strike_first, _REDUCE_COST: _reduce_cost,
-    _GAIN_RESOURCES: _gain_resources, _CANCEL_REVEAL: _cancel, _TARGET: _target,
-    _DEPLOY: _deploy, _BECOME_ENEMY: _become_enemy_verb,
+    VERB_DEAL_DAMAGE: _deal, VERB_PREVENT_DAMAGE: _prevent, VERB_HEAL: _heal, VERB_HEAL_TO: _heal_to,
+    VERB_REDIRECT_DAMAGE: _redirect, VERB_BURN: _burn, VERB_DISCARD: _discard, VERB_KILL: _kill,
+    VERB_PLACE: _place, VERB_SPAWN_ENEMY: _spawn, VERB_GAIN_CARD: _gain_card, VERB_ADVANCE: _advance,
+    VERB_REVERSE_ORDER: _reverse, VERB_MODIFY_STAT: _modify, VERB_BOOST_ATTACK: _boost,
+    VERB_INCREASE_DAMAGE: _increase, VERB_STRIKE_FIRST: _strike_first, VERB_REDUCE_COST: _reduce_cost,
+    VERB_GAIN_RESOURCES: _gain_resources, VERB_CANCEL_REVEAL: _cancel, VERB_TARGET: _target,
+    VERB_DEPLOY: _deploy, VERB_BECOME_ENEMY: _become_enemy_verb,
 }
 
 # Continuous verbs: read where they matter (query.power, combat, purchase), never "run".
-PASSIVE = frozenset({_REDUCE_DAMAGE_TAKEN, _ATTACK_MULTIPLE, _EXCESS_DAMAGE, _UNPREVENTABLE,
-                     _UNTARGETABLE, _CANNOT_EQUIP, _CANNOT_BE_PURCHASED, _BECOME_TROOP})
+PASSIVE = frozenset({VERB_REDUCE_DAMAGE_TAKEN, VERB_ATTACK_MULTIPLE, VERB_EXCESS_DAMAGE, VERB_UNPREVENTABLE,
+                     VERB_UNTARGETABLE, VERB_CANNOT_EQUIP, VERB_CANNOT_BE_PURCHASED, VERB_BECOME_TROOP})
 register_handlers(HANDLERS, PASSIVE)
 
 
@@ -684,7 +643,7 @@ def options(g: GameState, want: frozenset | None = None) -> list[Option]:
                 if (want is None or not want.isdisjoint(verbs(eff))) and available(g, eff, None):
                     out.append(Option(p.index, card, None, eff))
         for u in p.troops:
-            for eff in u.fx.get(_USE, ()):
+            for eff in u.fx.get(EVENT_USE, ()):
                 if (want is None or not want.isdisjoint(verbs(eff))) and available(g, eff, u):
                     out.append(Option(u.owner, u.card, u, eff))
     return out
@@ -710,7 +669,7 @@ def first_action(eff: Effect) -> Action | None:
 
 def preview_amount(g: GameState, opt: Option, act: Action) -> int:
     a = act.amount
-    if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all \
+    if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all\
             and not a.half_round_up:
         n = a.value + a.wave * g.wave  # query.amount without a context (nothing to look up)
         return n if n < BIG else BIG

@@ -7,7 +7,6 @@ helpers here say what is legal.
 
 from __future__ import annotations
 
-from pnpgen.effects.model import EventKind, Kind, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.cards import CardDef
@@ -16,19 +15,10 @@ from pnpgen.simulate.query import Ctx, available
 from pnpgen.simulate.setup import open_troop_pool
 from pnpgen.simulate import trace as T
 from pnpgen.simulate.state import GameState, Player, Unit
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_STATIC = EventKind.STATIC
-_ITEM = Kind.ITEM
-_TROOP = Kind.TROOP
-_BURN = Verb.BURN
-_CANNOT_EQUIP = Verb.CANNOT_EQUIP
-_DISCARD = Verb.DISCARD
-_GAIN_RESOURCES = Verb.GAIN_RESOURCES
-_REDUCE_COST = Verb.REDUCE_COST
-
-USE = EventKind.USE
+from pnpgen.simulate.constants import (
+    EVENT_STATIC, EVENT_USE, KIND_ITEM, KIND_TROOP, VERB_BURN, VERB_CANNOT_EQUIP, VERB_DISCARD,
+    VERB_GAIN_RESOURCES, VERB_REDUCE_COST,
+)
 
 
 def play_round(g: GameState) -> None:
@@ -129,12 +119,12 @@ def discount_applies(eff, card: CardDef) -> bool:
 def _discount_applies(eff, card: CardDef) -> bool:
     wanted = eff.trigger.object
     if wanted is None:
-        wanted = next((a.target for a in eff.actions if a.verb is _REDUCE_COST and a.target), None)
+        wanted = next((a.target for a in eff.actions if a.verb is VERB_REDUCE_COST and a.target), None)
     if wanted is None:
         return True
-    if wanted.kind is _TROOP and not card.is_troop:
+    if wanted.kind is KIND_TROOP and not card.is_troop:
         return False
-    if wanted.kind is _ITEM and not card.is_item:
+    if wanted.kind is KIND_ITEM and not card.is_item:
         return False
     if wanted.wave is not None and (card.wave < wanted.wave if wanted.wave_plus else card.wave != wanted.wave):
         return False
@@ -146,7 +136,7 @@ def resource_options(g: GameState, p: Player) -> list[X.Option]:
     return [o for o in X.options(g, _GAIN) if o.player == p.index and o.unit is None]
 
 
-_GAIN = frozenset({_GAIN_RESOURCES})
+_GAIN = frozenset({VERB_GAIN_RESOURCES})
 
 
 def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -> bool:
@@ -154,7 +144,7 @@ def buy(g: GameState, p: Player, entry: tuple, discounts: list[X.Option] = ()) -
     pool, refill, card = entry
     for opt in discounts:
         ctx = Ctx(None, opt.card, p.index, p.index, obj=card)
-        ctx.bound[_TROOP if card.is_troop else _ITEM] = card
+        ctx.bound[KIND_TROOP if card.is_troop else KIND_ITEM] = card
         X.run(g, opt.effect, ctx, None)
     cost = max(0, card.cost - sum(p.discounts))
     p.discounts = []
@@ -179,8 +169,8 @@ def can_equip(g: GameState, card: CardDef, u: Unit) -> bool:
     ``MAX_UNTYPED`` equipment (the print-and-play text lost the type icons)."""
     if u.is_enemy or not card.equipment:
         return False
-    for eff in u.fx.get(_STATIC, ()):
-        if _CANNOT_EQUIP in X.verbs(eff):  # the verbs of its actions (cached per effect)
+    for eff in u.fx.get(EVENT_STATIC, ()):
+        if VERB_CANNOT_EQUIP in X.verbs(eff):  # the verbs of its actions (cached per effect)
             return False
     if card.item_types:
         types = set(card.item_types)
@@ -247,7 +237,7 @@ def upgrade_xenosathem(g: GameState, p: Player) -> int:
     the card sees the Wave that is ending."""
     done = 0
     for card in {c.id: c for c in p.discard if c.is_xeno and c.has_use}.values():
-        for eff in card.on(USE):
+        for eff in card.on(EVENT_USE):
             for _ in range(64):  # each use burns cards, so this ends; 64 is a safety bound
                 if not available(g, eff, None) or not _upgrade_payable(g, p, eff):
                     break
@@ -262,7 +252,7 @@ def _upgrade_payable(g: GameState, p: Player, eff) -> bool:
     ctx = Ctx(None, None, p.index, p.index)
     from pnpgen.simulate.query import select
     for act in eff.cost + eff.actions:
-        if act.verb in (_BURN, _DISCARD) and act.target is not None:
+        if act.verb in (VERB_BURN, VERB_DISCARD) and act.target is not None:
             if len(select(g, act.target, ctx)) < (act.target.count or 1):
                 return False
     return True

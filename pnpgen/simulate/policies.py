@@ -11,7 +11,6 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from pnpgen.effects.model import EventKind, Kind, Stat, Verb
 from pnpgen.simulate import executor as X
 from pnpgen.simulate import phases as PH
 from pnpgen.simulate import primitives as P
@@ -19,37 +18,17 @@ from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.query import max_hp, power
 from pnpgen.simulate.state import GameState, Player, Unit
 from pnpgen.simulate.valuation import Threats, threats_of
+from pnpgen.simulate.constants import (
+    EVENT_REVEAL, EVENT_USE, KIND_ENEMY, KIND_TROOP, STAT_COST, VERB_ADVANCE, VERB_BECOME_ENEMY,
+    VERB_BOOST_ATTACK, VERB_BURN, VERB_CANCEL_REVEAL, VERB_DEAL_DAMAGE, VERB_DEPLOY, VERB_DISCARD,
+    VERB_GAIN_RESOURCES, VERB_HEAL, VERB_HEAL_TO, VERB_MODIFY_STAT, VERB_PLACE, VERB_PREVENT_DAMAGE,
+    VERB_REDIRECT_DAMAGE, VERB_REDUCE_COST, VERB_REVERSE_ORDER, VERB_SPAWN_ENEMY, VERB_STRIKE_FIRST,
+    VERB_TARGET,
+)
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_REVEAL = EventKind.REVEAL
-_USE = EventKind.USE
-_ENEMY = Kind.ENEMY
-_TROOP = Kind.TROOP
-_COST = Stat.COST
-_ADVANCE = Verb.ADVANCE
-_BECOME_ENEMY = Verb.BECOME_ENEMY
-_BOOST_ATTACK = Verb.BOOST_ATTACK
-_BURN = Verb.BURN
-_CANCEL_REVEAL = Verb.CANCEL_REVEAL
-_DEAL_DAMAGE = Verb.DEAL_DAMAGE
-_DEPLOY = Verb.DEPLOY
-_DISCARD = Verb.DISCARD
-_GAIN_RESOURCES = Verb.GAIN_RESOURCES
-_HEAL = Verb.HEAL
-_HEAL_TO = Verb.HEAL_TO
-_MODIFY_STAT = Verb.MODIFY_STAT
-_PLACE = Verb.PLACE
-_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
-_REDIRECT_DAMAGE = Verb.REDIRECT_DAMAGE
-_REDUCE_COST = Verb.REDUCE_COST
-_REVERSE_ORDER = Verb.REVERSE_ORDER
-_SPAWN_ENEMY = Verb.SPAWN_ENEMY
-_STRIKE_FIRST = Verb.STRIKE_FIRST
-_TARGET = Verb.TARGET
 
-_HELPFUL = frozenset({_HEAL, _HEAL_TO, _PREVENT_DAMAGE, _ADVANCE, _BOOST_ATTACK,
-                      _MODIFY_STAT, _STRIKE_FIRST, _TARGET})
+_HELPFUL = frozenset({VERB_HEAL, VERB_HEAL_TO, VERB_PREVENT_DAMAGE, VERB_ADVANCE, VERB_BOOST_ATTACK,
+                      VERB_MODIFY_STAT, VERB_STRIKE_FIRST, VERB_TARGET})
 
 
 def best_basket(entries: list, budget: int, value: Any, values: list | None = None) -> list:
@@ -114,12 +93,12 @@ def public_stats(g: GameState, units: list[Unit]) -> dict[Unit, tuple[float, flo
     return out
 
 
-REACT = frozenset({_DEAL_DAMAGE, _DEPLOY, _BOOST_ATTACK, _HEAL})
-PREVENT = frozenset({_PREVENT_DAMAGE, _REDIRECT_DAMAGE})
-CANCEL = frozenset({_CANCEL_REVEAL})
+REACT = frozenset({VERB_DEAL_DAMAGE, VERB_DEPLOY, VERB_BOOST_ATTACK, VERB_HEAL})
+PREVENT = frozenset({VERB_PREVENT_DAMAGE, VERB_REDIRECT_DAMAGE})
+CANCEL = frozenset({VERB_CANCEL_REVEAL})
 _FROM_HAND = attrgetter("has_from_hand")
 _HAND_VERBS = attrgetter("hand_verbs")
-_GAIN = frozenset({_GAIN_RESOURCES})
+_GAIN = frozenset({VERB_GAIN_RESOURCES})
 _IS_TROOP = attrgetter("is_troop")
 _IS_XENO = attrgetter("is_xeno")
 _DISCOUNTS = attrgetter("discount_effects")
@@ -152,12 +131,12 @@ def _usable(g: GameState, want: frozenset) -> bool:
     the loops test only that, and hand the rest to ``_has_option``."""
     for p in g.players:
         for c in p.hand:
-            if c.hand_verbs and not want.isdisjoint(c.hand_verbs) \
+            if c.hand_verbs and not want.isdisjoint(c.hand_verbs)\
                     and _has_option(g, want, c.hand_effects, None):
                 return True
         for u in p.troops:
-            if u.use_verbs and not want.isdisjoint(u.use_verbs) \
-                    and _has_option(g, want, u.fx.get(_USE, ()), u):
+            if u.use_verbs and not want.isdisjoint(u.use_verbs)\
+                    and _has_option(g, want, u.fx.get(EVENT_USE, ()), u):
                 return True
     return False
 
@@ -321,17 +300,17 @@ class HeuristicPolicy:
             if not e.in_play or not enemies or enemies[0] is not e:  # no longer the front enemy
                 return
             vs = X.verbs(opt.effect)
-            if _DEPLOY in vs:
+            if VERB_DEPLOY in vs:
                 if window == "overrun":
                     X.use(g, opt)
                 continue
-            if _DEAL_DAMAGE in vs and self._damage_helps(g, opt, e, window):
+            if VERB_DEAL_DAMAGE in vs and self._damage_helps(g, opt, e, window):
                 self._focus = e
                 X.use(g, opt)
                 self._focus = None
-            elif _BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
+            elif VERB_BOOST_ATTACK in vs and window != "overrun" and self._boost_helps(g, opt, e):
                 X.use(g, opt)
-            elif _HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= self.heal_worth:
+            elif VERB_HEAL in vs and window == "reveal" and self._worn(g, e.lane) >= self.heal_worth:
                 X.use(g, opt)
 
     def _damage_helps(self, g: GameState, opt: X.Option, e: Unit, window: str) -> bool:
@@ -351,7 +330,7 @@ class HeuristicPolicy:
 
     def _enemy_damage(self, g: GameState, opt: X.Option) -> int:
         for act in opt.effect.actions:
-            if act.verb is _DEAL_DAMAGE and act.target is not None and act.target.kind is _ENEMY:
+            if act.verb is VERB_DEAL_DAMAGE and act.target is not None and act.target.kind is KIND_ENEMY:
                 return X.preview_amount(g, opt, act)
         return 0
 
@@ -359,7 +338,7 @@ class HeuristicPolicy:
         troops = g.players[e.lane].troops
         if not troops:
             return False
-        act = next(a for a in opt.effect.actions if a.verb is _BOOST_ATTACK)
+        act = next(a for a in opt.effect.actions if a.verb is VERB_BOOST_ATTACK)
         n = X.preview_amount(g, opt, act)
         t = troops[0]
         return power(g, t) + t.next_attack < remaining(g, e) <= power(g, t) + t.next_attack + n
@@ -369,7 +348,7 @@ class HeuristicPolicy:
 
     def choose_lane(self, g: GameState, t: Any, lanes: list[int]) -> int:
         """"IN 1 LANE": heal the most worn lane; hit enemies in the lane being fought."""
-        if t.kind is _TROOP:
+        if t.kind is KIND_TROOP:
             return max(lanes, key=lambda i: (self._worn(g, i), i == g.active))
         return lanes[0]
 
@@ -380,21 +359,21 @@ class HeuristicPolicy:
         for opt in sorted(X.options(g, PREVENT), key=lambda o: o.unit is None):
             if ev.amount <= 0 or t.damage + ev.amount < max_hp(g, t):
                 return
-            if any(a.verb in (_PREVENT_DAMAGE, _REDIRECT_DAMAGE) for a in opt.effect.actions):
+            if any(a.verb in (VERB_PREVENT_DAMAGE, VERB_REDIRECT_DAMAGE) for a in opt.effect.actions):
                 X.use(g, opt)
 
     def before_reveal(self, g: GameState, e: Unit) -> None:
         if not _any_options(g, CANCEL):
             return
-        harmful = any(a.verb in (_DEAL_DAMAGE, _BURN, _SPAWN_ENEMY, _DISCARD, _REVERSE_ORDER,
-                                 _PLACE, _BECOME_ENEMY)
-                      for eff in e.fx.get(_REVEAL, ()) for a in eff.actions)
+        harmful = any(a.verb in (VERB_DEAL_DAMAGE, VERB_BURN, VERB_SPAWN_ENEMY, VERB_DISCARD, VERB_REVERSE_ORDER,
+                                 VERB_PLACE, VERB_BECOME_ENEMY)
+                      for eff in e.fx.get(EVENT_REVEAL, ()) for a in eff.actions)
         if not harmful or not g.players[e.lane].troops and not _spawns(e):
             return
         self._focus = e
         try:
             for opt in sorted(X.options(g, CANCEL), key=lambda o: o.unit is None):
-                if _CANCEL_REVEAL in X.verbs(opt.effect) and _can_target(g, opt, e):
+                if VERB_CANCEL_REVEAL in X.verbs(opt.effect) and _can_target(g, opt, e):
                     X.use(g, opt)
                     if e.cancel_reveal:
                         return
@@ -416,18 +395,18 @@ class HeuristicPolicy:
                                                      -known[u][1]))
                 return order[:n]
             helpful = act.verb in _HELPFUL
-            if act.verb in (_HEAL, _HEAL_TO):
+            if act.verb in (VERB_HEAL, VERB_HEAL_TO):
                 return sorted(units, key=lambda u: -u.damage)[:n]
             return sorted(units, key=lambda u: power(g, u) + remaining(g, u), reverse=helpful)[:n]
         cards = [c for c in cands if isinstance(c, tuple)]
-        uses_cost = any(a.amount is not None and a.amount.ref is not None and a.amount.ref.stat is _COST
+        uses_cost = any(a.amount is not None and a.amount.ref is not None and a.amount.ref.stat is STAT_COST
                         for a in (ctx.effect.actions if ctx.effect else ()))
-        keep_best = act.verb is _PLACE or uses_cost
+        keep_best = act.verb is VERB_PLACE or uses_cost
         return sorted(cards, key=lambda x: getattr(x[1], "cost", 0), reverse=keep_best)[:n]
 
     def accept(self, g: GameState, eff: Any, ctx: Any) -> bool:
         """Optional effects are taken, except a bodyguard's redirection when the hit troop would live."""
-        if any(a.verb is _REDIRECT_DAMAGE for a in eff.actions):
+        if any(a.verb is VERB_REDIRECT_DAMAGE for a in eff.actions):
             victim = ctx.subject
             pending = g.pending.amount if g.pending is not None else 0
             if isinstance(victim, Unit) and not victim.is_enemy:
@@ -528,7 +507,7 @@ def _wins(g: GameState, t: Unit, e: Unit, extra: int) -> bool:
 
 
 def _spawns(e: Unit) -> bool:
-    return any(a.verb is _SPAWN_ENEMY for eff in e.fx.get(_REVEAL, ()) for a in eff.actions)
+    return any(a.verb is VERB_SPAWN_ENEMY for eff in e.fx.get(EVENT_REVEAL, ()) for a in eff.actions)
 
 
 def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
@@ -537,7 +516,7 @@ def _can_target(g: GameState, opt: X.Option, e: Unit) -> bool:
     lane = opt.unit.lane if opt.unit is not None else opt.player
     ctx = Ctx(opt.unit, opt.card, opt.player, lane)
     for act in opt.effect.actions:
-        if act.verb in (_CANCEL_REVEAL, _TARGET) and act.target is not None:
+        if act.verb in (VERB_CANCEL_REVEAL, VERB_TARGET) and act.target is not None:
             return e in select(g, act.target, ctx) or act.target.selector.value == "that"
     return False
 
@@ -609,7 +588,7 @@ def _preview_saving(g: GameState, p: Player, c: CardDef, eff: Any, previews: dic
     key = (c, id(eff))
     n = previews.get(key)
     if n is None:
-        act = next(a for a in eff.actions if a.verb is _REDUCE_COST)
+        act = next(a for a in eff.actions if a.verb is VERB_REDUCE_COST)
         n = previews[key] = X.preview_amount(g, X.Option(p.index, c, None, eff), act)
     return n
 
@@ -625,8 +604,8 @@ def _plain_saving(c: CardDef, card: CardDef, wave: int) -> Any:
     total = None
     for eff in c.discount_effects:
         if (eff.wave is None or eff.wave.allows(wave)) and PH.discount_applies(eff, card):
-            a = next(a for a in eff.actions if a.verb is _REDUCE_COST).amount
-            if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all \
+            a = next(a for a in eff.actions if a.verb is VERB_REDUCE_COST).amount
+            if a is not None and a.ref is None and a.per is None and a.plus is None and not a.all\
                     and not a.half_round_up:
                 total = (total or 0) + a.value + a.wave * wave
             else:
@@ -678,13 +657,13 @@ def _discount_hint(card: CardDef, wave: int) -> int:
     n = 0
     for eff in card.discount_effects:
         for a in eff.actions:
-            if a.verb is _REDUCE_COST and a.amount is not None:
+            if a.verb is VERB_REDUCE_COST and a.amount is not None:
                 n = max(n, 8 if a.amount.ref is not None else a.amount.value + a.amount.wave * wave)
     return n
 
 
 def _reduce_action(opt: X.Option) -> Any:
-    return next(a for a in opt.effect.actions if a.verb is _REDUCE_COST)
+    return next(a for a in opt.effect.actions if a.verb is VERB_REDUCE_COST)
 
 
 def _self_harm(g: GameState, opt: X.Option) -> bool:
@@ -692,7 +671,7 @@ def _self_harm(g: GameState, opt: X.Option) -> bool:
     if opt.unit is None:
         return False
     for act in opt.effect.cost + opt.effect.actions:
-        if act.verb is _DEAL_DAMAGE and act.target is not None and act.target.kind is _TROOP:
+        if act.verb is VERB_DEAL_DAMAGE and act.target is not None and act.target.kind is KIND_TROOP:
             if X.preview_amount(g, opt, act) >= remaining(g, opt.unit):
                 return True
     return False
@@ -741,7 +720,7 @@ class RandomPolicy:
         if not _any_options(g, PREVENT):
             return
         for opt in X.options(g):
-            if any(a.verb is _PREVENT_DAMAGE for a in opt.effect.actions) and g.rng.random() < 0.5:
+            if any(a.verb is VERB_PREVENT_DAMAGE for a in opt.effect.actions) and g.rng.random() < 0.5:
                 X.use(g, opt)
 
     def before_reveal(self, g: GameState, e: Unit) -> None:

@@ -11,27 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpgen.effects.model import EventKind, Selector, Verb
 from pnpgen.simulate.cards import CardDef, merged_effects
 from pnpgen.simulate.query import _fast_mod, amount, matches, max_hp, mod_plans, _ctx
 from pnpgen.simulate.state import GameOver, GameState, Player, Unit
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_MODIFY_STAT = Verb.MODIFY_STAT
-
-REVEAL = EventKind.REVEAL
-KILLED = EventKind.KILLED
-DAMAGED = EventKind.DAMAGED
-DEALS_DAMAGE = EventKind.DEALS_DAMAGE
-KILLS = EventKind.KILLS
-WOULD_BE_DAMAGED = EventKind.WOULD_BE_DAMAGED
-WOULD_BE_KILLED = EventKind.WOULD_BE_KILLED
-ADVANCES = EventKind.ADVANCES
-REDUCE_TAKEN = Verb.REDUCE_DAMAGE_TAKEN
-UNPREVENTABLE = Verb.UNPREVENTABLE
-STATIC = EventKind.STATIC
-SELF = Selector.SELF
+from pnpgen.simulate.constants import (
+    EVENT_ADVANCES, EVENT_DAMAGED, EVENT_DEALS_DAMAGE, EVENT_KILLED, EVENT_KILLS, EVENT_REVEAL, EVENT_STATIC,
+    EVENT_WOULD_BE_DAMAGED, EVENT_WOULD_BE_KILLED, SELECT_SELF, VERB_MODIFY_STAT, VERB_REDUCE_DAMAGE_TAKEN,
+    VERB_UNPREVENTABLE,
+)
 
 
 class DamageEvent:
@@ -280,16 +267,16 @@ def reveal(g: GameState, u: Unit) -> None:
     u.face_up = True
     if g.trace:
         g.trace(f"  reveal {u.card.id} in lane {u.lane}")
-    if STATIC in u.fx:
+    if EVENT_STATIC in u.fx:
         register(g, u)  # its continuous effects come into play
-    for eff in u.fx.get(STATIC, ()):
+    for eff in u.fx.get(EVENT_STATIC, ()):
         for act in eff.actions:
-            if act.verb is _MODIFY_STAT and act.snapshot is REVEAL:
+            if act.verb is VERB_MODIFY_STAT and act.snapshot is EVENT_REVEAL:
                 u.temp_power += amount(g, act.amount, _ctx(u))
-    if REVEAL in u.fx:
+    if EVENT_REVEAL in u.fx:
         g.triggers.reveal_window(g, u)
         if not u.cancel_reveal:
-            g.triggers.fire(g, REVEAL, u)
+            g.triggers.fire(g, EVENT_REVEAL, u)
 
 
 def lane_of(g: GameState, u: Unit) -> list[Unit]:
@@ -310,8 +297,8 @@ def remove(g: GameState, u: Unit) -> None:
         unregister(g, u)
     if i == 0 and lane:
         front = lane[0]
-        if ADVANCES in front.fx or ADVANCES in g.watchers:
-            g.triggers.fire(g, ADVANCES, front)
+        if EVENT_ADVANCES in front.fx or EVENT_ADVANCES in g.watchers:
+            g.triggers.fire(g, EVENT_ADVANCES, front)
 
 
 def discard_unit(g: GameState, u: Unit) -> None:
@@ -349,15 +336,15 @@ def advance(g: GameState, u: Unit) -> None:
     if lane and lane[0] is not u:
         lane.remove(u)
         lane.insert(0, u)
-        g.triggers.fire(g, ADVANCES, u)
+        g.triggers.fire(g, EVENT_ADVANCES, u)
 
 
 def move_to_back(g: GameState, u: Unit) -> None:
     lane = lane_of(g, u)
     lane.remove(u)
     lane.append(u)
-    if lane[0] is not u and (ADVANCES in lane[0].fx or ADVANCES in g.watchers):
-        g.triggers.fire(g, ADVANCES, lane[0])
+    if lane[0] is not u and (EVENT_ADVANCES in lane[0].fx or EVENT_ADVANCES in g.watchers):
+        g.triggers.fire(g, EVENT_ADVANCES, lane[0])
 
 
 def reverse_lane(g: GameState, lane: list[Unit]) -> None:
@@ -384,18 +371,18 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
                 return 0
         for aura in g.auras:
             # damage reductions are looked up only when some aura has one
-            if REDUCE_TAKEN in aura.aura_verbs:
+            if VERB_REDUCE_DAMAGE_TAKEN in aura.aura_verbs:
                 n -= reductions(g, target)
                 break
-        if WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
+        if EVENT_WOULD_BE_DAMAGED in fx or EVENT_WOULD_BE_DAMAGED in watchers:
             ev = DamageEvent(target, n, source, ability, by_reveal, attack)
             g.triggers.before_damage(g, ev)  # replacement effects
             n = ev.amount
-    elif WOULD_BE_DAMAGED in fx or WOULD_BE_DAMAGED in watchers:
+    elif EVENT_WOULD_BE_DAMAGED in fx or EVENT_WOULD_BE_DAMAGED in watchers:
         ev = DamageEvent(target, n, source, ability, by_reveal, attack)
         g.triggers.before_damage(g, ev)  # replacement effects, and the players' prevention
         n = ev.amount
-    elif source is None or not source.fx or UNPREVENTABLE not in source.statics:
+    elif source is None or not source.fx or VERB_UNPREVENTABLE not in source.statics:
         # before_damage with no replacement effect: only the players' prevention. A policy
         # that prevents lethal hits only (``lethal_prevent_only``) is not asked about the others.
         policy = g.policy
@@ -414,10 +401,10 @@ def deal_damage(g: GameState, target: Unit, n: int, source: Unit | None = None, 
     if g.trace:
         g.trace(f"  {target.card.id} takes {n} from {source.card.id if source else '-'}"
                 f"{' (ability)' if ability else ''} -> {target.damage}/{max_hp(g, target)}")
-    if source is not None and DEALS_DAMAGE in source.fx:
-        g.triggers.fire(g, DEALS_DAMAGE, source, obj=target, damage=n)
-    if DAMAGED in fx or DAMAGED in watchers:
-        g.triggers.fire(g, DAMAGED, target, obj=source, damage=n)
+    if source is not None and EVENT_DEALS_DAMAGE in source.fx:
+        g.triggers.fire(g, EVENT_DEALS_DAMAGE, source, obj=target, damage=n)
+    if EVENT_DAMAGED in fx or EVENT_DAMAGED in watchers:
+        g.triggers.fire(g, EVENT_DAMAGED, target, obj=source, damage=n)
     if target.in_play and target.damage >= (
             max_hp(g, target) if target.mods or g.hp_auras else target.base_hp):
         kill(g, target, source)
@@ -435,14 +422,14 @@ def reductions(g: GameState, u: Unit) -> int:
     total = 0
     wave = g.wave
     for src in g.auras:
-        if REDUCE_TAKEN not in src.aura_verbs:
+        if VERB_REDUCE_DAMAGE_TAKEN not in src.aura_verbs:
             continue
-        statics = src.fx.get(STATIC, ())
+        statics = src.fx.get(EVENT_STATIC, ())
         hit = _REDUCTIONS.get(id(statics))
         if hit is None or hit[0] is not statics:
             hit = _REDUCTIONS[id(statics)] = (statics, tuple(
                 (eff, act, _fast_mod(eff, act)) for eff in statics for act in eff.actions
-                if act.verb is REDUCE_TAKEN and act.target is not None and act.target.selector is not SELF))
+                if act.verb is VERB_REDUCE_DAMAGE_TAKEN and act.target is not None and act.target.selector is not SELECT_SELF))
         c = None
         for eff, act, fast in hit[1]:
             if fast is not None:
@@ -491,7 +478,7 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
         return
     watchers = g.watchers
     fx = u.fx
-    if (WOULD_BE_KILLED in fx or WOULD_BE_KILLED in watchers) and g.triggers.replace_kill(g, u, killer):
+    if (EVENT_WOULD_BE_KILLED in fx or EVENT_WOULD_BE_KILLED in watchers) and g.triggers.replace_kill(g, u, killer):
         return
     remove(g, u)
     if g.trace:
@@ -503,18 +490,18 @@ def kill(g: GameState, u: Unit, killer: Unit | None = None) -> None:
             tally.kills[killer.card.id] += 1
     else:
         tally.deaths[u.card.id] += 1
-    killed = KILLED in u.fx or KILLED in watchers
-    kills = killer is not None and (KILLS in killer.fx or KILLS in watchers)
+    killed = EVENT_KILLED in u.fx or EVENT_KILLED in watchers
+    kills = killer is not None and (EVENT_KILLS in killer.fx or EVENT_KILLS in watchers)
     if killer is not None and killer.is_enemy:
-        own = u.fx.get(KILLED, ())  # kept: the enemy's effect may turn u into an enemy
+        own = u.fx.get(EVENT_KILLED, ())  # kept: the enemy's effect may turn u into an enemy
         if kills:
-            g.triggers.fire(g, KILLS, killer, obj=u)
+            g.triggers.fire(g, EVENT_KILLS, killer, obj=u)
         if killed or own:
-            g.triggers.fire(g, KILLED, u, obj=killer, own=own)
+            g.triggers.fire(g, EVENT_KILLED, u, obj=killer, own=own)
     else:
         if killed:
-            g.triggers.fire(g, KILLED, u, obj=killer)
+            g.triggers.fire(g, EVENT_KILLED, u, obj=killer)
         if kills:
-            g.triggers.fire(g, KILLS, killer, obj=u)
+            g.triggers.fire(g, EVENT_KILLS, killer, obj=u)
     if not u.in_play and u.lane >= 0:
         discard_unit(g, u)

@@ -14,53 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 from pnpgen.effects.model import (
-    Amount, Condition, Effect, EventKind, Filter, Kind, Limit, Selector, Stat, StatRef, Target, Verb, Zone,
+    Amount, Condition, Effect, Filter, Kind, Stat, StatRef, Target, Verb,
 )
 from pnpgen.simulate.state import GameState, Unit
+from pnpgen.simulate.constants import (
+    EVENT_STATIC, FILTER_DAMAGED, FILTER_FACE_DOWN, FILTER_ITEM_CARD, FILTER_KILLED_THIS_ROUND,
+    FILTER_NON_BOSS, FILTER_OTHER, FILTER_REVEALED, FILTER_TROOP_CARD, KIND_BASE, KIND_CARD, KIND_ENEMY,
+    KIND_EQUIPMENT, KIND_ITEM, KIND_TROOP, LIMIT_NONE, LIMIT_ONCE_PER_ROUND, SELECT_ALL, SELECT_CHOOSE,
+    SELECT_FIRST, SELECT_LAST, SELECT_NEXT, SELECT_SELF, SELECT_THAT, SELECT_TOP, STAT_COST,
+    STAT_DAMAGE_EVENT, STAT_DAMAGE_ON, STAT_HP, STAT_POWER, STAT_POWER_AND_HP, VERB_UNTARGETABLE, ZONE_ANY_LANE, ZONE_BOARD, ZONE_DECK, ZONE_DISCARD, ZONE_EQUIPPED, ZONE_HAND,
+    ZONE_THAT_LANE, ZONE_THIS_LANE,
+)
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_STATIC = EventKind.STATIC
-_DAMAGED = Filter.DAMAGED
-_FACE_DOWN = Filter.FACE_DOWN
-_ITEM_CARD = Filter.ITEM_CARD
-_KILLED_THIS_ROUND = Filter.KILLED_THIS_ROUND
-_NON_BOSS = Filter.NON_BOSS
-_OTHER = Filter.OTHER
-_REVEALED = Filter.REVEALED
-_TROOP_CARD = Filter.TROOP_CARD
-_BASE = Kind.BASE
-_CARD = Kind.CARD
-_ENEMY = Kind.ENEMY
-_EQUIPMENT = Kind.EQUIPMENT
-_ITEM = Kind.ITEM
-_TROOP = Kind.TROOP
-_NO_LIMIT = Limit.NONE
-_ONCE_PER_ROUND = Limit.ONCE_PER_ROUND
-_ALL = Selector.ALL
-_CHOOSE = Selector.CHOOSE
-_FIRST = Selector.FIRST
-_LAST = Selector.LAST
-_NEXT = Selector.NEXT
-_SELF = Selector.SELF
-_THAT = Selector.THAT
-_TOP = Selector.TOP
-_COST = Stat.COST
-_DAMAGE_EVENT = Stat.DAMAGE_EVENT
-_DAMAGE_ON = Stat.DAMAGE_ON
-_HP = Stat.HP
-_POWER = Stat.POWER
-_POWER_AND_HP = Stat.POWER_AND_HP
-_MODIFY_STAT = Verb.MODIFY_STAT
-_UNTARGETABLE = Verb.UNTARGETABLE
-_ANY_LANE = Zone.ANY_LANE
-_BOARD = Zone.BOARD
-_DECK = Zone.DECK
-_DISCARD = Zone.DISCARD
-_EQUIPPED = Zone.EQUIPPED
-_HAND = Zone.HAND
-_THAT_LANE = Zone.THAT_LANE
-_THIS_LANE = Zone.THIS_LANE
 
 BIG = 10 ** 6  # "ALL damage": more than any card can take
 
@@ -91,8 +56,8 @@ def available(g: GameState, eff: Effect, unit: Unit | None) -> bool:
     """The effect's wave gate and use limit allow it now."""
     if eff.wave is not None and not eff.wave.allows(g.wave):
         return False
-    if unit is not None and eff.limit is not _NO_LIMIT:
-        marks = unit.used if eff.limit is _ONCE_PER_ROUND else unit.first
+    if unit is not None and eff.limit is not LIMIT_NONE:
+        marks = unit.used if eff.limit is LIMIT_ONCE_PER_ROUND else unit.first
         return id(eff) not in marks
     return True
 
@@ -117,7 +82,7 @@ def amount(g: GameState, a: Amount | None, ctx: Ctx) -> int:
 
 
 def stat_ref(g: GameState, ref: StatRef, ctx: Ctx) -> int:
-    if ref.stat is _DAMAGE_EVENT:
+    if ref.stat is STAT_DAMAGE_EVENT:
         return ctx.damage
     ents = select(g, ref.of, ctx) if ref.of is not None else [ctx.bearer]
     if not ents:
@@ -126,22 +91,22 @@ def stat_ref(g: GameState, ref: StatRef, ctx: Ctx) -> int:
     if isinstance(e, tuple):  # (pile, card)
         e = e[1]
     if isinstance(e, Unit):
-        if ref.stat is _POWER:
+        if ref.stat is STAT_POWER:
             return power(g, e)
-        if ref.stat is _HP:
+        if ref.stat is STAT_HP:
             return max_hp(g, e)
-        if ref.stat is _DAMAGE_ON:
+        if ref.stat is STAT_DAMAGE_ON:
             return e.damage
-        if ref.stat is _COST:
+        if ref.stat is STAT_COST:
             return e.card.cost
         return power(g, e) + max_hp(g, e)
-    return getattr(e, "cost", 0) if ref.stat is _COST else 0
+    return getattr(e, "cost", 0) if ref.stat is STAT_COST else 0
 
 
 def count(g: GameState, target: Target, ctx: Ctx) -> int:
-    if _KILLED_THIS_ROUND in target.filters:
+    if FILTER_KILLED_THIS_ROUND in target.filters:
         return g.players[ctx.lane].kills_this_round
-    return len(select(g, Target(target.kind, _ALL, None, target.zone, target.filters), ctx))
+    return len(select(g, Target(target.kind, SELECT_ALL, None, target.zone, target.filters), ctx))
 
 
 def _mods(g: GameState, u: Unit, stats: tuple[Stat, ...], auras: list) -> int:
@@ -201,16 +166,16 @@ def mod_plans(mods: tuple) -> tuple:
 
 def _fast_mod(eff: Effect, act: Any) -> tuple | None:
     a = act.amount
-    if eff.wave is not None or eff.condition is not None or a is None or a.all or a.ref is not None \
+    if eff.wave is not None or eff.condition is not None or a is None or a.all or a.ref is not None\
             or a.half_round_up or a.per is not None or a.plus is not None:
         return None
     t = act.target
-    if t is None or t.selector is _SELF:
+    if t is None or t.selector is SELECT_SELF:
         return (False, False, a.value, a.wave)  # on the card itself: no side or lane test needed
-    if t.kind not in (_TROOP, _ENEMY) or t.selector is not _ALL \
-            or t.zone not in (None, _THIS_LANE) or any(f is not _OTHER for f in t.filters):
+    if t.kind not in (KIND_TROOP, KIND_ENEMY) or t.selector is not SELECT_ALL\
+            or t.zone not in (None, ZONE_THIS_LANE) or any(f is not FILTER_OTHER for f in t.filters):
         return None
-    return (t.kind is _ENEMY, _OTHER in t.filters, a.value, a.wave)
+    return (t.kind is KIND_ENEMY, FILTER_OTHER in t.filters, a.value, a.wave)
 
 
 def _may_reach(t: Target, u: Unit, src: Unit) -> bool:
@@ -218,22 +183,22 @@ def _may_reach(t: Target, u: Unit, src: Unit) -> bool:
     matches would say False (wrong side, or another lane for a lane-bound target), so an aura in
     another lane costs no context."""
     kind = t.kind
-    if kind is _TROOP:
+    if kind is KIND_TROOP:
         if u.is_enemy:
             return False
-    elif kind is _ENEMY:
+    elif kind is KIND_ENEMY:
         if not u.is_enemy:
             return False
     else:
         return False
     sel = t.selector
-    if sel is not _SELF and (t.zone is _THIS_LANE or (t.zone is None and sel is not _CHOOSE)):
+    if sel is not SELECT_SELF and (t.zone is ZONE_THIS_LANE or (t.zone is None and sel is not SELECT_CHOOSE)):
         return u.lane == src.lane
     return True
 
 
-_POWER_STATS = (_POWER, _POWER_AND_HP)
-_HP_STATS = (_HP, _POWER_AND_HP)
+_POWER_STATS = (STAT_POWER, STAT_POWER_AND_HP)
+_HP_STATS = (STAT_HP, STAT_POWER_AND_HP)
 
 
 def power(g: GameState, u: Unit) -> int:
@@ -263,7 +228,7 @@ def aura_actions(g: GameState, verb: Verb, u: Unit):
         if verb not in src.aura_verbs:
             continue
         c = None
-        for eff in src.fx.get(_STATIC, ()):
+        for eff in src.fx.get(EVENT_STATIC, ()):
             if not available(g, eff, None):
                 continue
             for act in eff.actions:
@@ -276,7 +241,7 @@ def aura_actions(g: GameState, verb: Verb, u: Unit):
 
 
 def _self(t: Target | None) -> bool:
-    return t is None or t.selector is _SELF
+    return t is None or t.selector is SELECT_SELF
 
 
 def _ctx(u: Unit) -> Ctx:
@@ -286,29 +251,29 @@ def _ctx(u: Unit) -> Ctx:
 # --- targets -----------------------------------------------------------------------------------
 
 def untargetable(u: Unit) -> bool:
-    return u.is_enemy and has_static(u, _UNTARGETABLE) is not None
+    return u.is_enemy and has_static(u, VERB_UNTARGETABLE) is not None
 
 
 def matches(g: GameState, t: Target, u: Unit, ctx: Ctx) -> bool:
     """Whether unit ``u`` is one of the entities ``t`` describes (for auras and watchers)."""
-    if t.kind is _TROOP:
+    if t.kind is KIND_TROOP:
         if u.is_enemy:
             return False
-    elif t.kind is _ENEMY:
+    elif t.kind is KIND_ENEMY:
         if not u.is_enemy:
             return False
     else:
         return False
     sel = t.selector
-    if sel is _SELF:
+    if sel is SELECT_SELF:
         return u is ctx.bearer
     zone = t.zone
-    if zone is _THIS_LANE or (zone is None and sel is not _CHOOSE):
+    if zone is ZONE_THIS_LANE or (zone is None and sel is not SELECT_CHOOSE):
         if u.lane != ctx.lane:
             return False
     if not _filters_ok(g, t.filters, u, ctx):
         return False
-    if sel is _FIRST:
+    if sel is SELECT_FIRST:
         lane = g.players[u.lane].enemies if u.is_enemy else g.players[u.lane].troops
         return u in lane[: t.count or 1]
     return True
@@ -316,25 +281,25 @@ def matches(g: GameState, t: Target, u: Unit, ctx: Ctx) -> bool:
 
 def _filters_ok(g: GameState, filters: tuple[Filter, ...], u: Unit, ctx: Ctx) -> bool:
     for f in filters:
-        if f is _REVEALED and not u.face_up:
+        if f is FILTER_REVEALED and not u.face_up:
             return False
-        if f is _FACE_DOWN and u.face_up:
+        if f is FILTER_FACE_DOWN and u.face_up:
             return False
-        if f is _NON_BOSS and u.card.boss:
+        if f is FILTER_NON_BOSS and u.card.boss:
             return False
-        if f is _DAMAGED and u.damage <= 0:
+        if f is FILTER_DAMAGED and u.damage <= 0:
             return False
-        if f is _OTHER and u is ctx.bearer:
+        if f is FILTER_OTHER and u is ctx.bearer:
             return False
     return True
 
 
 def _lanes(g: GameState, t: Target, ctx: Ctx) -> list[int]:
     zone = t.zone
-    if zone is _THAT_LANE:
-        that = ctx.bound.get(_ENEMY) or ctx.bound.get(_TROOP) or ctx.subject
+    if zone is ZONE_THAT_LANE:
+        that = ctx.bound.get(KIND_ENEMY) or ctx.bound.get(KIND_TROOP) or ctx.subject
         return [that.lane] if isinstance(that, Unit) else [ctx.lane]
-    if zone is _ANY_LANE or zone is _BOARD or (zone is None and t.selector is _CHOOSE):
+    if zone is ZONE_ANY_LANE or zone is ZONE_BOARD or (zone is None and t.selector is SELECT_CHOOSE):
         # the lane being fought first: that is where a chosen target matters most
         return [g.active] + [i for i in range(len(g.players)) if i != g.active]
     return [ctx.lane]
@@ -350,35 +315,35 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
         return [ctx.bearer] if ctx.bearer is not None else []
     sel = t.selector
     kind = t.kind
-    if kind is _BASE:
+    if kind is KIND_BASE:
         return ["base"]
-    if sel is _SELF:
-        if ctx.bearer is not None and kind in (_TROOP, _ENEMY):
+    if sel is SELECT_SELF:
+        if ctx.bearer is not None and kind in (KIND_TROOP, KIND_ENEMY):
             return [ctx.bearer]
-        if t.zone is _HAND and ctx.card not in g.players[ctx.player].hand:
+        if t.zone is ZONE_HAND and ctx.card not in g.players[ctx.player].hand:
             return []  # "burn this card (from hand)" needs the card to be in hand
         return [("self", ctx.card)]
-    if sel is _THAT:
+    if sel is SELECT_THAT:
         b = ctx.bound.get(kind)
-        if b is None and kind in (_TROOP, _ENEMY, _CARD):
+        if b is None and kind in (KIND_TROOP, KIND_ENEMY, KIND_CARD):
             b = ctx.subject if _kind_of(ctx.subject) is kind else ctx.object if _kind_of(ctx.object) is kind else None
-            if b is None and kind is _CARD:
-                b = (ctx.bound.get(_TROOP) or ctx.bound.get(_ITEM) or ctx.bound.get(_ENEMY)
+            if b is None and kind is KIND_CARD:
+                b = (ctx.bound.get(KIND_TROOP) or ctx.bound.get(KIND_ITEM) or ctx.bound.get(KIND_ENEMY)
                      or ctx.subject)
         return [b] if b is not None else []
     zone = t.zone
-    if zone in (_HAND, _DECK, _DISCARD):
+    if zone in (ZONE_HAND, ZONE_DECK, ZONE_DISCARD):
         return _pile_cards(g, t, ctx)
-    if kind is _EQUIPMENT or zone is _EQUIPPED:
+    if kind is KIND_EQUIPMENT or zone is ZONE_EQUIPPED:
         holders = select(g, t.on, ctx) if t.on is not None else [
-            ctx.bound.get(_TROOP) or ctx.bearer]
+            ctx.bound.get(KIND_TROOP) or ctx.bearer]
         return [(h, e) for h in holders if isinstance(h, Unit) for e in h.equipment]
-    if kind not in (_TROOP, _ENEMY):
+    if kind not in (KIND_TROOP, KIND_ENEMY):
         return []
     out: list[Unit] = []
-    enemy = kind is _ENEMY
+    enemy = kind is KIND_ENEMY
     lanes = _lanes(g, t, ctx)
-    if t.zone is _ANY_LANE and sel is not _CHOOSE and len(lanes) > 1:
+    if t.zone is ZONE_ANY_LANE and sel is not SELECT_CHOOSE and len(lanes) > 1:
         # "ALL TROOPS IN 1 LANE", "THE FIRST ENEMY IN 1 LANE": one lane, picked by the player
         # among those with candidates (the lane being fought first by default)
         picker = getattr(g.policy, "choose_lane", None)
@@ -386,7 +351,7 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
     for lane in lanes:
         p = g.players[lane]
         units = p.enemies if enemy else p.troops
-        if sel is _NEXT:
+        if sel is SELECT_NEXT:
             ref = ctx.bound.get(kind) or ctx.subject
             if isinstance(ref, Unit) and ref in units:
                 i = units.index(ref)
@@ -394,11 +359,11 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
             else:
                 units = units[1:2]
         cand = [u for u in units if _filters_ok(g, t.filters, u, ctx)]
-        if sel is _CHOOSE and enemy:
+        if sel is SELECT_CHOOSE and enemy:
             cand = [u for u in cand if not untargetable(u)]
-        if sel is _FIRST:
+        if sel is SELECT_FIRST:
             cand = cand[: t.count or 1]
-        elif sel is _LAST:
+        elif sel is SELECT_LAST:
             cand = cand[-(t.count or 1):]
         out.extend(cand)
     return out
@@ -406,15 +371,15 @@ def select(g: GameState, t: Target | None, ctx: Ctx) -> list:
 
 def _kind_of(x: Any) -> Kind | None:
     if isinstance(x, Unit):
-        return _ENEMY if x.is_enemy else _TROOP
+        return KIND_ENEMY if x.is_enemy else KIND_TROOP
     return None
 
 
 def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
     p = g.players[ctx.player]
-    pile = {_HAND: p.hand, _DECK: p.deck, _DISCARD: p.discard}[t.zone]
-    want_troop = t.kind is _TROOP or _TROOP_CARD in t.filters
-    want_item = t.kind is _ITEM or _ITEM_CARD in t.filters
+    pile = {ZONE_HAND: p.hand, ZONE_DECK: p.deck, ZONE_DISCARD: p.discard}[t.zone]
+    want_troop = t.kind is KIND_TROOP or FILTER_TROOP_CARD in t.filters
+    want_item = t.kind is KIND_ITEM or FILTER_ITEM_CARD in t.filters
     cards = []
     for c in reversed(pile):  # top first
         if want_troop and not c.is_troop:
@@ -426,7 +391,7 @@ def _pile_cards(g: GameState, t: Target, ctx: Ctx) -> list:
         if t.wave is not None and (c.wave < t.wave if t.wave_plus else c.wave != t.wave):
             continue
         cards.append((pile, c))
-    if t.selector is _TOP:
+    if t.selector is SELECT_TOP:
         return cards[: t.count or 1]
     return cards
 
@@ -455,6 +420,6 @@ def _existence_target(cond: Condition) -> Target:
     if hit is None or hit[0] is not cond:
         t = cond.target
         hit = _EXISTENCE[id(cond)] = (cond, Target(
-            t.kind, _ALL if t.selector is _CHOOSE else t.selector, t.count, t.zone, t.filters,
+            t.kind, SELECT_ALL if t.selector is SELECT_CHOOSE else t.selector, t.count, t.zone, t.filters,
             t.on, t.wave, t.wave_plus, t.card))
     return hit[1]

@@ -18,13 +18,8 @@ from functools import lru_cache
 from pnpgen.effects.model import Verb
 from pnpgen.simulate.cards import CardDef
 from pnpgen.simulate.state import GameState
+from pnpgen.simulate.constants import VERB_DEAL_DAMAGE, VERB_HEAL, VERB_MODIFY_STAT, VERB_PREVENT_DAMAGE
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading a member
-# through its class (Kind.TROOP) goes through EnumType.__getattr__'s slow path: 76 ns against 6 ns.
-_DEAL_DAMAGE = Verb.DEAL_DAMAGE
-_HEAL = Verb.HEAL
-_MODIFY_STAT = Verb.MODIFY_STAT
-_PREVENT_DAMAGE = Verb.PREVENT_DAMAGE
 
 ABILITY_BONUS = 1.0   # a printed ability: worth about one point of prevented damage
 WOUND_SHARE = 0.5     # damage dealt to an enemy that survives: half of it pays off later
@@ -132,19 +127,19 @@ class Threats:
             return 0.0
         if card.kind == "equipment":
             p, h = carrier or (2, 3)
-            bp, bh = card.boost_power + _wave_boost(card, _MODIFY_STAT, wave, "power"), \
-                card.boost_hp + _wave_boost(card, _MODIFY_STAT, wave, "hp")
+            bp, bh = card.boost_power + _wave_boost(card, VERB_MODIFY_STAT, wave, "power"),\
+                card.boost_hp + _wave_boost(card, VERB_MODIFY_STAT, wave, "hp")
             gain = self.troop(p + bp, h + bh, wave) - self.troop(p, h, wave)
             return gain + (ABILITY_BONUS if card.effects else 0.0)
         return self.instant(card, wave)
 
     def instant(self, card: CardDef, wave: int) -> float:
-        dmg = sum(_amount(a, wave) for e in card.hand_effects for a in e.actions if a.verb is _DEAL_DAMAGE)
+        dmg = sum(_amount(a, wave) for e in card.hand_effects for a in e.actions if a.verb is VERB_DEAL_DAMAGE)
         enemies = self.by_wave[wave]
         v = 0.0
         if dmg:
             v += sum(p if hp <= dmg else p * dmg / hp * WOUND_SHARE for hp, p in enemies) / len(enemies)
-        if any(a.verb in (_PREVENT_DAMAGE, _HEAL) for e in card.hand_effects for a in e.actions):
+        if any(a.verb in (VERB_PREVENT_DAMAGE, VERB_HEAL) for e in card.hand_effects for a in e.actions):
             v += ABILITY_BONUS * (1 + wave) / 2
         return v + 0.5 * ABILITY_BONUS
 
@@ -160,7 +155,7 @@ def _wave_boost(card: CardDef, verb: Verb, wave: int, stat: str) -> int:
     """Continuous "THIS TROOP GAINS (W) POWER/HP" texts of equipment, read as boosts."""
     n = 0
     for eff, act in card.self_mods:
-        if act.stat is not None and stat in act.stat.value and (eff.wave is None or eff.wave.allows(wave)) \
+        if act.stat is not None and stat in act.stat.value and (eff.wave is None or eff.wave.allows(wave))\
                 and eff.condition is None and act.amount is not None and act.amount.per is None:
             n += act.amount.value + act.amount.wave * wave
     return n
