@@ -1,12 +1,12 @@
-"""Bounded YAML composition shared by both YAML readers (spec ``yamlio`` and template ``yamlsrc``).
+"""Bounded YAML composition under pnpgen's one YAML reader (:mod:`pnpgen.yamlread`, for specs and templates).
 
 PyYAML composes aliases as shared nodes, so a 1 kB "billion laughs" file is cheap to compose but
 expands to billions of values for anyone who walks it. :class:`BoundedComposer` limits nesting
 depth while composing (no ``RecursionError``) and :func:`check_size` counts the expanded size of
 the composed graph with memoisation — never expanding it — and rejects recursive aliases.
-Both raise :class:`YamlLimitError` carrying the line, which each reader turns into its own one-line error.
+Both raise :class:`YamlLimitError` carrying the line, which each caller of the reader words as its own one-line error.
 
-:class:`BoundedSafeLoader` is the loader both readers build on: its events come from libyaml's C
+:class:`BoundedSafeLoader` is the loader the reader builds on: its events come from libyaml's C
 parser when PyYAML has it (``yaml._yaml.CParser``: ~10x faster than PyYAML's Python scanner and parser,
 and the parser keeps its own state on the heap, so it has no nesting bound to lack), while the
 nodes are composed here, in Python, with the depth bound. libyaml's own composer

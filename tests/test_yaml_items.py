@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnpgen import yamlread
 from pnpgen.spec import load_game, yamlio
 from pnpgen.spec.errors import SpecError
 from yamlkit import marked
@@ -152,7 +153,7 @@ def test_a_plain_item_is_counted_as_the_full_check_counts_it():
     (``BoundedComposer.composed``): the count it takes instead must be the walk's own, or the
     file-wide value limit (docs/security.md) would drift; an item with an alias or a tag is never
     taken as plain."""
-    from pnpgen.spec.yamlio import _LocLoader
+    from pnpgen.yamlread import LocLoader as _LocLoader
     from pnpgen.yamlsafe import check_node
 
     items = ["a: 1", "{a: [1, 2, {b: c}], d: e}", "[x, [y, [z]], {}]", "plain", "a: &x [1, 2]\nb: *x",
@@ -170,14 +171,14 @@ def test_a_plain_item_is_counted_as_the_full_check_counts_it():
 def _composed_items(monkeypatch) -> list:
     """Record every item handed to the node composer (not built straight from its events)."""
     seen: list = []
-    original = yamlio._LocLoader._compose_bounded
+    original = yamlread.LocLoader._compose_bounded
 
     def spy(self, outer=0):
         if outer == 2:  # a card (the whole read composes its document from the top, outer 0)
             seen.append(outer)
         return original(self, outer)
 
-    monkeypatch.setattr(yamlio._LocLoader, "_compose_bounded", spy)
+    monkeypatch.setattr(yamlread.LocLoader, "_compose_bounded", spy)
     return seen
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pnpgen import yamlread
 from pnpgen.spec import yamlio
 from pnpgen.yamlsafe import BoundedComposer
 from yamlkit import marked
@@ -17,8 +18,9 @@ REPO = Path(__file__).resolve().parents[1]
 # The same loader on PyYAML's pure-Python parser: libyaml's events (what pnpgen uses) must compose
 # into the same values with the same line marks.
 _PyLocLoader = type("_PyLocLoader", (BoundedComposer, yaml.SafeLoader),
-                    {"get_single_data": yamlio._LocLoader.get_single_data,
-                     "yaml_constructors": dict(yamlio._LocLoader.yaml_constructors)})
+                    {**{name: getattr(yamlread.LocLoader, name) for name in (
+                        "get_single_data", "construct_checked", "text_keys", "value_lines", "merge_keys")},
+                     "yaml_constructors": dict(yamlread.LocLoader.yaml_constructors)})
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "cardspecs").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -1,5 +1,6 @@
-"""YAML that remembers where each key was written, so template errors can name file and line.
+"""Template YAML that remembers where each key was written, so template errors can name file and line.
 
+Read by :mod:`pnpgen.yamlread` (the spec's reader, with its limits), with every key as text;
 ``load_yaml`` returns plain dicts and lists, except that every mapping is a :class:`SrcMap`: a
 dict that also knows its file, its own line and the line of each key. Deep merging (``extends``)
 keeps each key's origin, so an error in an inherited box still points at the base file.
@@ -12,7 +13,9 @@ from typing import Any
 
 import yaml
 
-from pnpgen.yamlsafe import BoundedSafeLoader, YamlLimitError, check_node, reader_error_line
+from pnpgen.yamlread import (DuplicateKey, LocDict, LocList, LocLoader, ValueUnfitForTag, construct_mapping,
+                             construct_sequence, read_yaml)
+from pnpgen.yamlsafe import YamlLimitError, reader_error_line
 
 
 class SrcMap(dict):
@@ -51,54 +54,34 @@ class YamlError(ValueError):
     """A template file is not valid YAML; the message names file and line."""
 
 
-def _build(node: yaml.Node, file: str, path: str = "") -> Any:
-    if isinstance(node, yaml.MappingNode):
-        out = SrcMap(file=file, line=node.start_mark.line + 1, path=path)
-        for knode, vnode in node.value:
-            key = _build(knode, file, path)
-            if not isinstance(key, str):
-                # Template keys are names; a number key (e.g. `1: ...`) is almost always a typo.
-                key = str(key)
-            if key in out:
-                raise YamlError(f"{file}:{knode.start_mark.line + 1}: duplicate key {key!r}")
-            out[key] = _build(vnode, file, path)
-            out.key_src[key] = (file, knode.start_mark.line + 1)
-            if isinstance(vnode, yaml.ScalarNode):
-                # A block scalar's text starts on the line after its ``|``/``>`` indicator.
-                out.value_line[key] = vnode.start_mark.line + 1 + (vnode.style in ("|", ">"))
+class _TemplateLoader(LocLoader):
+    """Templates are read as ever: every key is text (a name), ``<<`` is no merge key, and a tag on
+    a list or mapping (``!!set``, ``!!omap``) changes nothing: it is read as a plain one."""
+
+    text_keys = True
+    value_lines = True
+    merge_keys = False
+
+
+for _tag in ("set",):
+    _TemplateLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", construct_mapping)
+for _tag in ("omap", "pairs"):
+    _TemplateLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", construct_sequence)
+_NO_DOCUMENT = object()
+
+
+def _srcmaps(value: Any, file: str, path: str) -> Any:
+    """The located reader's ``LocDict``/``LocList`` tree as ``SrcMap`` mappings and plain lists."""
+    if isinstance(value, LocDict):
+        out = SrcMap(file=file, line=value.line, path=path)
+        for key, item in value.items():
+            out[key] = _srcmaps(item, file, path)
+            out.key_src[key] = (file, value.lines[key])
+            if key in value.value_lines:
+                out.value_line[key] = value.value_lines[key]
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(v, file, path) for v in node.value]
-    # Scalars: let the safe constructor decide the type (int, float, bool, null, str).
-    return _scalar(node, file)
-
-
-_SCALAR_LOADER = yaml.SafeLoader("")
-
-
-class _Composer(BoundedSafeLoader):
-    """Composes (never constructs) a template file, refusing over-deep nesting."""
-
-
-def _compose(text: str) -> yaml.Node | None:
-    loader = _Composer(text)
-    try:
-        node = loader.get_single_node()
-        check_node(node)
-        return node
-    finally:
-        loader.dispose()
-
-
-def _scalar(node: yaml.ScalarNode, file: str = "") -> Any:
-    # compose() already resolved the tag (int, bool, null...); the safe constructor converts it.
-    try:
-        value = _SCALAR_LOADER.construct_object(node, deep=True)
-    except (ValueError, TypeError, OverflowError, yaml.YAMLError) as e:  # `!!int abc`: a tag its value cannot take
-        raise YamlError(f"{file}:{node.start_mark.line + 1}: YAML value {str(node.value)[:40]!r} "
-                        f"does not fit its tag {node.tag} ({type(e).__name__}); remove the '!!' tag") from None
-    finally:
-        _SCALAR_LOADER.constructed_objects.clear()  # the loader caches by node: do not keep them
+    if isinstance(value, LocList):
+        return [_srcmaps(item, file, path) for item in value]
     return value
 
 
@@ -108,23 +91,34 @@ def load_yaml(path: Path, display: str, text: str | None = None) -> Any:
     try:
         if text is None:
             text = path.read_text(encoding="utf-8")
-        node = _compose(text)
+        data = read_yaml(text, display, _TemplateLoader, empty=_NO_DOCUMENT)
     except YamlLimitError as e:
         raise YamlError(f"{display}:{e.line}: {e.message}; {e.hint}") from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark else 0
-        raise YamlError(f"{display}:{line}: invalid YAML: {e.problem or e.context}") from None
-    except yaml.reader.ReaderError as e:
-        line = reader_error_line(text, e) if text else 0
-        raise YamlError(f"{display}:{line}: {e.reason}; remove control characters, save as plain UTF-8") from None
+    except DuplicateKey as e:
+        raise YamlError(f"{display}:{e.line}: duplicate key {e.key!r}") from None
+    except ValueUnfitForTag as e:
+        if isinstance(e.node, yaml.ScalarNode) or not isinstance(e.cause, yaml.YAMLError):
+            raise YamlError(f"{display}:{e.line}: YAML value {str(e.node.value)[:40]!r} does not fit its tag "
+                            f"{e.node.tag} ({type(e.cause).__name__}); remove the '!!' tag") from None
+        raise _yaml_error(e.cause, display, text) from None
     except yaml.YAMLError as e:
-        raise YamlError(f"{display}: invalid YAML: {' '.join(str(e).split())[:200]}") from None
+        raise _yaml_error(e, display, text) from None
     except UnicodeDecodeError as e:
         raise YamlError(f"{display}: not UTF-8 text ({e.reason}); save the file as UTF-8") from None
-    if node is None:
+    if data is _NO_DOCUMENT:
         return SrcMap(file=display, line=1, path=str(path))
-    return _build(node, display, str(path))
+    return _srcmaps(data, display, str(path))
+
+
+def _yaml_error(e: yaml.YAMLError, display: str, text: str | None) -> YamlError:
+    if isinstance(e, yaml.MarkedYAMLError):
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 0
+        return YamlError(f"{display}:{line}: invalid YAML: {e.problem or e.context}")
+    if isinstance(e, yaml.reader.ReaderError):
+        line = reader_error_line(text, e) if text else 0
+        return YamlError(f"{display}:{line}: {e.reason}; remove control characters, save as plain UTF-8")
+    return YamlError(f"{display}: invalid YAML: {' '.join(str(e).split())[:200]}")
 
 
 def deep_merge(base: Any, child: Any) -> Any:
