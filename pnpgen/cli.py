@@ -4,59 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from pnpgen.errors import display_path, one_line
+from pnpgen import cli_designer
+from pnpgen.cli_errors import UsageError, handles_errors
 from pnpgen.extras import require
-from pnpgen.spec.errors import SpecError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Print-and-play kits, card validation and rules simulation from extracted board-game text.")
-
-EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Bad input that is not a spec file: printed on one line, exit code 2."""
-
-
-def _input_errors() -> tuple[type[Exception], ...]:
-    """Every error that means bad input rather than a bug (imported late: they are light modules)."""
-    from pnpgen.odds.errors import OddsError
-    from pnpgen.template.model import TemplateError
-
-    # OSError: a read-only or file-in-the-way output path, a full disk — the user's to fix, not a bug.
-    from pnpgen.cli_checks import OptionError
-    from pnpgen.extras import MissingExtra
-    from pnpgen.validate.explain import UnknownCode
-
-    return (SpecError, UsageError, OSError, OddsError, TemplateError, OptionError, UnknownCode, MissingExtra)
-
-
-def _describe(err: Exception) -> str:
-    if isinstance(err, OSError) and not isinstance(err, SpecError) and err.filename is not None:
-        return f"{display_path(err.filename)}: {err.strerror or type(err).__name__}; check the path and its permissions"
-    return str(err)
-
-
-def handles_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Print bad-input errors on one line to stderr and exit 2, as every command promises."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except _input_errors() as err:
-            typer.echo(f"error: {one_line(_describe(err))}", err=True)
-            raise typer.Exit(EXIT_USAGE) from None
-
-    return wrapper
-
 
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
@@ -581,7 +539,7 @@ def odds_derelict(
         typer.echo(format_table(result))
 
 
-__import__("pnpgen.cli_designer").cli_designer.register(app)  # new, watch, proof: pnpgen/cli_designer.py
+cli_designer.register(app)  # new, watch, proof, serve: pnpgen/cli_designer.py
 
 
 def main() -> None:

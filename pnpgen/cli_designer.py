@@ -12,11 +12,11 @@ from typing import Any, Optional
 
 import typer
 
+from pnpgen.cli_errors import handles_errors
+
 
 def register(app: typer.Typer) -> None:
     """Add ``new``, ``watch``, ``proof`` and ``serve`` to ``app``."""
-    from pnpgen.cli import handles_errors  # pnpgen.cli calls register() once it is defined
-
     def command(func: Callable[..., Any]) -> None:
         app.command()(handles_errors(func))
 
