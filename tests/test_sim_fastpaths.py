@@ -473,7 +473,7 @@ def test_strongest_first_sorts_like_list_sort():
         for u in troops:
             if rng.random() < 0.2:
                 u.equipment.append(blade)
-        def key(u):
+        def key(u, g=g, values=values):
             if values.get(u) is None or u.equipment:
                 return value(power(g, u), max_hp(g, u) - u.damage, 1)
             return values[u]
