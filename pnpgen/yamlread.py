@@ -24,8 +24,9 @@ import yaml
 from pnpgen.limits import limit
 from pnpgen.yamlsafe import BoundedSafeLoader, check_node
 
-# What constructing a scalar under a tag it cannot take raises (``!!int ability``, bad ``!!binary``).
-_UNFIT = (ValueError, TypeError, OverflowError, yaml.YAMLError)
+# What constructing a scalar under a tag it cannot take raises: ``!!int ability`` a ValueError,
+# an empty ``!!int`` an IndexError, ``!!bool maybe`` a KeyError, ``!!timestamp x`` an AttributeError.
+_UNFIT = (ValueError, TypeError, OverflowError, LookupError, AttributeError, yaml.YAMLError)
 
 
 class DuplicateKey(Exception):

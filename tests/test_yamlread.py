@@ -55,3 +55,11 @@ def test_merge_keys_merge_in_specs_and_are_refused_in_templates():
 
 def test_an_empty_template_is_an_empty_mapping_and_a_null_one_is_null():
     assert _template("# nothing\n") == {} and _template("~\n") is None
+
+
+@pytest.mark.parametrize("value", ["!!int", "!!float", "!!bool maybe", "!!timestamp x", "!!int 0x"])
+def test_a_value_its_tag_cannot_take_is_one_error_in_both(value: str):
+    with pytest.raises(SpecError, match=r"c.yaml:2: YAML value does not fit its tag \(\w+Error"):
+        load_yaml_text(f"ok: 1\na: {value}\n", "c.yaml")
+    with pytest.raises(YamlError, match=r"templates/t.yaml:2: YAML value .* does not fit its tag tag:yaml.org"):
+        _template(f"ok: 1\na: {value}\n")
