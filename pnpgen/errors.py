@@ -28,7 +28,7 @@ def _display_path(path: str, cwd: str) -> str:
         return str(p)
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close."""
     close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""

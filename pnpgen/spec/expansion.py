@@ -29,11 +29,11 @@ def _own_fields(raw, path: Path) -> dict:
     card types, checked like game.yaml's (the base types are checked when the base is loaded)."""
     from pnpgen.spec.loader import _field_def, _mapping
 
-    out = {}
+    out = LocDict()  # each card type's line: out.line_of(type_id)
     for type_id, defs in _mapping(raw, path, getattr(raw, "line", 0), "'fields'").items():
         defs = _mapping(defs, path, raw.line_of(type_id), f"'fields' of {type_id!r}")
         out[type_id] = {name: _field_def(name, spec, path, defs.line_of(name)) for name, spec in defs.items()}
-        out[type_id]["__line__"] = raw.line_of(type_id)
+        out.lines[type_id] = raw.line_of(type_id)
     return out
 
 
@@ -42,12 +42,12 @@ def _with_own_fields(base: Game, manifest: Expansion, path: Path) -> dict:
     from pnpgen.spec.loader import CARD_BASE_KEYS
 
     types = dict(base.card_types)
-    for type_id, defs in manifest.fields.items():
-        line = defs.get("__line__", 0)
+    lines = manifest.fields.lines if isinstance(manifest.fields, LocDict) else {}
+    for type_id, new in manifest.fields.items():
+        line = lines.get(type_id, 0)
         if type_id not in types:
             raise SpecError(f"'fields' names no card type {type_id!r} of {base.id}{did_you_mean(type_id, types)}",
                             file=path, line=line, hint=f"card types: {', '.join(types)}")
-        new = {k: v for k, v in defs.items() if k != "__line__"}
         for name in new:
             if name in types[type_id].fields or name in CARD_BASE_KEYS or name == "replaces":
                 raise SpecError(f"field {name!r} of {type_id!r} already exists in {base.id}", file=path, line=line,
@@ -157,6 +157,7 @@ def load_expansion(directory: Path, base_loader) -> Game:
     seen: set[str] = set()
     for card in added:
         if card.id in seen:
+            assert card.location is not None  # _card gives every card its file and line
             raise SpecError(f"id {card.id.split(':', 1)[1]!r} is used twice in the expansion", file=card.location.file,
                             line=card.location.line, card=card.id)
         seen.add(card.id)

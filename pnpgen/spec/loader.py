@@ -8,8 +8,9 @@ card types and cards); judgements about the data itself belong to ``pnpgen.valid
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from collections.abc import Set as AbstractSet
 from typing import Any, Callable, Iterator
 
 from pnpgen import bundled
@@ -100,7 +101,7 @@ def load_game(game: str | Path) -> Game:
     card_types = _card_types(data.get("card_types") or LocDict(), game_path)
     components = tuple(_component(c, game_path, raw_components.line_of(i), card_types)
                        for i, c in enumerate(raw_components))
-    _unique([c.id for c in components], [c.location.line for c in components], game_path, "component")
+    _unique([c.id for c in components], [raw_components.line_of(i) for i in range(len(components))], game_path, "component")
     if any("card" in entry or "add" in entry for entry in overrides):
         raw_cards = _raw_cards(directory, files, card_types)  # overrides change the raw mappings
         apply_card_overrides(raw_cards, overrides, overrides_path)
@@ -113,6 +114,7 @@ def load_game(game: str | Path) -> Game:
     seen: dict[str, Card] = {}
     for card in cards:
         if card.id in seen:
+            assert card.location is not None  # _card gives every card its file and line
             first = seen[card.id].location
             names = f" by {card.name!r} and {seen[card.id].name!r}" if card.name and seen[card.id].name else ""
             raise SpecError(f"id {card.id!r} is used twice{names} (first at {first})", file=card.location.file,
@@ -380,15 +382,15 @@ def _component(raw: Any, path: Path, line: int, card_types: dict[str, CardType])
 
 
 def _raw_cards(directory: Path, files: FileResolver, card_types: dict[str, CardType],
-               skip: set[str] = frozenset({GAME_FILE}), extra_keys: set[str] = frozenset()) -> list[tuple[Path, LocDict]]:
+               skip: AbstractSet[str] = frozenset({GAME_FILE}), extra_keys: AbstractSet[str] = frozenset()) -> list[tuple[Path, LocDict]]:
     """Every card of the folder's card files, in file-name order: ``*.yaml`` and spreadsheets
     (``*.csv``, ``*.xlsx``, see :mod:`pnpgen.spec.tabular`), beside game.yaml and in ``cards/``."""
     return list(_each_raw_card(directory, files, card_types, skip, extra_keys))
 
 
 def _each_raw_card(directory: Path, files: FileResolver, card_types: dict[str, CardType],
-                   skip: set[str] = frozenset({GAME_FILE}),
-                   extra_keys: set[str] = frozenset()) -> Iterator[tuple[Path, LocDict]]:
+                   skip: AbstractSet[str] = frozenset({GAME_FILE}),
+                   extra_keys: AbstractSet[str] = frozenset()) -> Iterator[tuple[Path, LocDict]]:
     """:func:`_raw_cards` one card at a time, each file read when its first card is asked for.
     Past ``PNPGEN_LIMIT_CARDS`` cards the file that holds the next one is refused (a spreadsheet as
     soon as it is read, before any of its cards is made)."""
@@ -521,7 +523,7 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
                 translations.setdefault(lang, {})[fname] = _text(value, f, ln, str(key), card=cid)
             else:
                 translations.setdefault(lang, {})[fname] = _field_value(value, ctype.fields[fname],
-                                                                       lambda key=key: where(key), cid)
+                                                                       partial(where, key), cid)
             continue
         if key not in allowed:
             f, ln = where(key)
@@ -543,7 +545,7 @@ def _checked_card(raw: LocDict, path: Path, card_types: dict[str, CardType]) -> 
                                 hint=f"add `{fname}:` (null if the source does not give it)")
             fields[fname] = None
             continue
-        fields[fname] = _field_value(raw[fname], fdef, lambda fname=fname: where(fname), cid)
+        fields[fname] = _field_value(raw[fname], fdef, partial(where, fname), cid)
     file = _file_name(path)
     lines = raw.lines
     if list(lines) != list(raw):  # a key without its own line, or a line without its key (``_overridden``)

@@ -24,7 +24,7 @@ def load_overrides(directory: Path) -> LocList:
     data = load_yaml(path, resolver_for(directory))
     if data is None:
         return LocList()
-    if not isinstance(data, dict) or set(data) != {"overrides"} or not isinstance(data["overrides"], list):
+    if not isinstance(data, dict) or set(data) != {"overrides"} or not isinstance(data["overrides"], LocList):
         raise SpecError("expected a mapping with one key 'overrides:' holding a list", file=path,
                         line=getattr(data, "line", 1), hint="see docs/spec-format.md")
     for i, entry in enumerate(data["overrides"]):
@@ -58,7 +58,7 @@ def _check_entry(entry: object, path: Path, line: int) -> None:
 def apply_card_overrides(cards: list[tuple[Path, LocDict]], overrides: LocList, path: Path) -> None:
     """Apply card overrides in place; each card gets ``_overridden`` (field -> (file, line))."""
     by_id = {card.get("id"): card for _, card in cards if isinstance(card.get("id"), str)}
-    for i, entry in enumerate(overrides):
+    for entry in overrides:
         if "add" in entry:
             card = entry["add"]
             if isinstance(card.get("id"), str) and card.get("id") in by_id:

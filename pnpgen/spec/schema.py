@@ -65,7 +65,7 @@ def card_schema(game: Game | None = None) -> dict[str, Any]:
 
 def spec_schema(game: Game | None = None) -> dict[str, Any]:
     """One schema that accepts game.yaml, a card file or _overrides.yaml (by their top-level keys)."""
-    component = {
+    component: dict[str, Any] = {
         "type": "object", "additionalProperties": False, "required": ["id", "kind", "name"],
         "properties": {
             "id": {"type": "string", "pattern": ID_PATTERN.pattern},
@@ -81,12 +81,12 @@ def spec_schema(game: Game | None = None) -> dict[str, Any]:
         },
     }
     assert set(component["properties"]) == COMPONENT_KEYS
-    field_def = {"type": "object", "additionalProperties": False, "required": ["type"], "properties": {
+    field_def: dict[str, Any] = {"type": "object", "additionalProperties": False, "required": ["type"], "properties": {
         "type": {"enum": [t.value for t in FieldType]}, "required": {"type": "boolean"},
         "min": {"type": "number"}, "max": {"type": "number"},
         "values": {"type": "array", "items": {"type": "string"}}, "description": {"type": "string"}}}
     assert set(field_def["properties"]) == FIELD_DEF_KEYS
-    card_type = {"type": "object", "additionalProperties": False, "properties": {
+    card_type: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {
         "name": {"type": "string"}, "size": _size_schema(), "back": {"type": ["string", "null"]},
         "fields": {"type": "object", "additionalProperties": {"$ref": "#/$defs/field_def"}}}}
     assert set(card_type["properties"]) == CARD_TYPE_KEYS

@@ -30,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from collections.abc import Set as AbstractSet
 from typing import Any, Iterator
 
 from pnpgen.cellescape import from_cell
@@ -84,7 +85,7 @@ class _Sheet:
 
 
 def read_cards(path: Path, files: Any, card_types: dict[str, CardType],
-               extra_keys: set[str] = frozenset()) -> list[tuple[Path, LocDict]]:
+               extra_keys: AbstractSet[str] = frozenset()) -> list[tuple[Path, LocDict]]:
     """(where, raw card) from one CSV or XLSX file read through the game's resolver ``files``;
     ``where`` is the file, or ``book.xlsx[sheet]`` for a workbook's sheet."""
     data = files.read_bytes(path, "data", where=(path, 0))
@@ -168,7 +169,7 @@ def _xlsx_sheets(path: Path, data: bytes, card_types: dict[str, CardType]) -> It
 
 
 # -- rows -> raw cards -------------------------------------------------------------------------------
-def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[str]) -> Iterator[LocDict]:
+def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: AbstractSet[str]) -> Iterator[LocDict]:
     names: list[str | None] = []
     seen: set[str] = set()
     for i, raw in enumerate(sheet.header):
@@ -182,17 +183,17 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
         seen.add(name)
         names.append(name)
     allowed = {*BASE_COLUMNS, SKIP_COLUMN} | set(extra_keys) | {f for ct in card_types.values() for f in ct.fields}
-    for i, name in enumerate(names):
-        split = split_key(name) if name is not None else None
+    for i, header in enumerate(names):  # str, or None for an unnamed column
+        split = split_key(header) if header is not None else None
         if split is not None and split[0] in allowed | {"name"} and split[0] not in ("id", "type", "copies"):
             if not valid_language(split[1]):
-                raise SpecError(f"column {name!r}: {split[1]!r} is no language code", file=sheet.file, line=1,
-                                column=column_letter(i), field=name,
+                raise SpecError(f"column {header!r}: {split[1]!r} is no language code", file=sheet.file, line=1,
+                                column=column_letter(i), field=header,
                                 hint=f"name a translation column {split[0]}@de, {split[0]}@pt-BR or {split[0]}@ja")
             continue
-        if name is not None and name not in allowed:
-            raise SpecError(f"unknown column {name!r}{did_you_mean(name, allowed)}", file=sheet.file, line=1,
-                            column=column_letter(i), field=name,
+        if header is not None and header not in allowed:
+            raise SpecError(f"unknown column {header!r}{did_you_mean(header, allowed)}", file=sheet.file, line=1,
+                            column=column_letter(i), field=header,
                             hint="header cells are field names: id, name, type, copies, skip_checks and the card "
                                  "type's fields")
     if "name" not in names:
@@ -211,9 +212,16 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: set[st
         yield _card_row(sheet, names, named, cells, row_number, card_types)
 
 
+class RowDict(LocDict):
+    """A card read from a spreadsheet row: a ``LocDict`` that also names each field's cell column
+    (``"C (cost)"``), which the loader's errors about a value show."""
+
+    columns: dict[str, str]
+
+
 def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str]], cells: list[Any], row: int,
               card_types: dict[str, CardType]) -> LocDict:
-    raw = LocDict()
+    raw = RowDict()
     raw.line = row
     raw.columns = {}
     values = {}
