@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from reportlab.lib.rl_accel import fp_str
 
+from pnpgen.render import rlcompat
 from pnpgen.render.glyphfont import advance_of, glyph_font, pdf_width
 
 
@@ -38,18 +39,18 @@ def needs_actual_text(line) -> bool:
 def begin_line(text_object, line) -> None:
     """Open the ActualText span of a shaped line (ISO 32000-1, 14.9.4)."""
     actual = ("\ufeff" + line_text(line)).encode("utf-16-be").hex().upper()
-    text_object._code.append(f"/Span <</ActualText <{actual}>>> BDC")
+    rlcompat.text_code(text_object).append(f"/Span <</ActualText <{actual}>>> BDC")
 
 
 def end_line(text_object) -> None:
-    text_object._code.append("EMC")
+    rlcompat.text_code(text_object).append("EMC")
 
 
 def glyph_out(text_object, run, size: float) -> None:
     """Show a shaped ``run`` (a textfit Run with ``glyphs``) at the current text position."""
     g = run.glyphs
     font = glyph_font(run.font)
-    doc = text_object._canvas._doc
+    doc = rlcompat.text_document(text_object)
     code = [f"{font.resource(doc)} {fp_str(size)} Tf"]
     font.use(doc, g.ids, g.clusters, run.text, g.rtl)
     k = 1000.0 / g.upem
@@ -77,7 +78,7 @@ def glyph_out(text_object, run, size: float) -> None:
     flush()
     if rise:
         code.append("0 Ts")
-    text_object._code.append(" ".join(code))
+    rlcompat.text_code(text_object).append(" ".join(code))
 
 
 def _move(items: list[str], amount: float) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import io
 import math
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -38,7 +37,7 @@ from pnpgen.errors import SpecError
 from pnpgen.files import cache_dir, resolver_for
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.limits import limit
-from pnpgen.render import rastercheck, svgcheck
+from pnpgen.render import rastercheck, rlcompat, svgcheck
 
 DEFAULT_DPI = 300
 PRINT_DPI = DEFAULT_DPI
@@ -238,19 +237,6 @@ def downsampled(im: ImageInfo, size: tuple[int, int]) -> bytes:
     return data
 
 
-@contextmanager
-def _no_ascii85():
-    # reportlab ASCII85-encodes image streams by default (+25 % size); pictures go in binary.
-    from reportlab import rl_config
-
-    old = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = old
-
-
 def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float]) -> str:
     """The registered name of the picture's image XObject in this PDF, made on first use."""
     from reportlab.lib.utils import ImageReader
@@ -260,7 +246,7 @@ def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float
     size_key = f"{target[0]}x{target[1]}" if target else "full"
     standard = getattr(canvas, "_pnp_standard", None)
     name = f"pnpImg{im.digest[:20]}{size_key}" + ("cmyk" if standard is not None else "")
-    doc = canvas._doc
+    doc = rlcompat.document(canvas)
     reg = doc.getXObjectName(name)
     if doc.idToObject.get(reg) is None:
         # A photo on its side is re-encoded upright once (at its own size when not downsampled).
@@ -272,22 +258,21 @@ def _xobject(canvas: Any, im: ImageInfo, drawn: tuple[float, float, float, float
             if im.format == "WEBP" and not remade:
                 data = _as_png(data)  # reportlab reads WebP pixels through Pillow anyway; PNG keeps alpha
             reader = ImageReader(io.BytesIO(data))
-        with _no_ascii85():
+        with rlcompat.no_ascii85():  # pictures go in binary
             obj = pdfdoc.PDFImageXObject(name, reader, mask="auto")
         obj.name = name
-        canvas._setXObjects(obj)
+        rlcompat.add_xobject(canvas, obj)
         doc.Reference(obj, reg)
         doc.addForm(name, obj)
-        smask = getattr(obj, "_smask", None)
+        smask = rlcompat.take_soft_mask(obj)
         if smask:
             mreg = doc.getXObjectName(smask.name)
             if doc.idToObject.get(mreg) is None:
-                canvas._setXObjects(smask)
+                rlcompat.add_xobject(canvas, smask)
                 obj.smask = doc.Reference(smask, mreg)
             else:
                 obj.smask = pdfdoc.PDFObjectReference(mreg)
-            del obj._smask
-    canvas._formsinuse.append(name)
+    rlcompat.use_form(canvas, name)
     return reg
 
 
@@ -444,9 +429,9 @@ def draw_image(canvas: Any, op: Any) -> None:
         canvas.doForm(name)
     else:
         reg = _xobject(canvas, im, drawn)
-        canvas._currentPageHasImages = 1
+        rlcompat.has_images(canvas)
         canvas.translate(x, y)
         canvas.scale(w, h)
-        canvas._code.append(f"/{reg} Do")
+        rlcompat.page_code(canvas).append(f"/{reg} Do")
     canvas.restoreState()
 

@@ -17,64 +17,27 @@
 from __future__ import annotations
 
 import io
-import re
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (NoEncryption, PDFArray, PDFDictionary, PDFFormXObject, PDFObject,
                                       PDFObjectReference, PDFResourceDictionary, PDFStream)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
-from reportlab.pdfbase.pdfdoc import pdfdocEnc as _pdfdoc_enc  # reportlab's own, before it is memoised below
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 from pnpgen import __version__
 from pnpgen.fsutil import atomic_write
 from pnpgen.layout.geometry import Rect
-from pnpgen.render import fonts
+from pnpgen.render import fonts, rlcompat
+# Written by rlcompat (reportlab's internals); named here too, where the drawing code has always found them.
+from pnpgen.render.rlcompat import form_resources, pdfdoc_text, place_form, text_out
+
+__all__ = ["form_resources", "new_canvas", "output_standard", "pdf_bytes", "pdfdoc_text", "place_form", "save",
+           "set_output_standard", "set_page", "text_out"]
 
 _DEFAULT = object()
 
-
-def _memoise_formatting() -> None:
-    """reportlab formats every dictionary key through ``PDFName`` and every string and number
-    through ``pdfdocEnc`` (about 75 calls an object); a deck's objects repeat the same few hundred
-    keys, names and numbers, so both are memoised where ``pdfdoc.format`` looks them up. Both are
-    pure functions of one str (or bytes), so every byte written stays the same.
-
-    The long text a deck has, every form's drawing, is encoded without the cache (it is always new,
-    and a cache would only hash and hold it): reportlab's ``PDFFormXObject.setStreamList`` is
-    replaced by the same join through :func:`pdfdoc_text`."""
-    from functools import lru_cache
-
-    from reportlab.pdfbase import pdfdoc as rl_pdfdoc
-
-    for name in ("PDFName", "pdfdocEnc"):
-        fn = getattr(rl_pdfdoc, name)
-        if not hasattr(fn, "cache_info"):
-            setattr(rl_pdfdoc, name, lru_cache(maxsize=4096)(fn))
-
-    def setStreamList(self, data):
-        self.stream = pdfdoc_text("\n".join(data) if isinstance(data, (list, tuple)) else data)
-
-    rl_pdfdoc.PDFFormXObject.setStreamList = setStreamList
-
-
-_NOT_PDFDOC = re.compile("[\x18-\x1f]")
-
-
-def pdfdoc_text(text: str | bytes) -> bytes:
-    """What reportlab's ``pdfdocEnc`` gives for ``text``, without its cache: ASCII text is its own
-    PDFDocEncoding (all but 0x18-0x1F, which that encoding has no bytes for), the rest goes to
-    reportlab."""
-    if isinstance(text, str) and text.isascii() and not _NOT_PDFDOC.search(text):
-        return text.encode("ascii")
-    return _pdfdoc_enc(text)
-
-
-_memoise_formatting()
 # The press standard of the build being run (``pnpgen build --pdfx``), set by ``output_standard``;
 # None = screen/home-print RGB, the default.
 _STANDARD = None
@@ -145,20 +108,22 @@ class _Canvas(Canvas):
             extra_attributes["Resources"] = form_resources(self)
         from reportlab.pdfbase.pdfdoc import xObjectName
 
-        name = xObjectName(self._formData[0])  # before endForm restores an enclosing form's data
+        name = xObjectName(rlcompat.form_being_drawn(self))  # before endForm restores an enclosing form's data
         super().endForm(**extra_attributes)
-        form = self._doc.idToObject[name]
+        doc = rlcompat.document(self)
+        form = doc.idToObject[name]
         _encode_now(form, self._pnp_spool)
-        if not _format_now(self._doc, name, self._pnp_spool) and isinstance(form.Contents, _SpooledStream):
+        if not _format_now(doc, name, self._pnp_spool) and isinstance(form.Contents, _SpooledStream):
             form.Contents.park()
 
     def showPage(self):
         super().showPage()
-        page = self._doc.Pages.pages[-1]
+        doc = rlcompat.document(self)
+        page = doc.Pages.pages[-1]
         _encode_now(page, self._pnp_spool)
         if isinstance(page.Contents, _SpooledStream):
             page.Contents.park()
-            _format_page_now(self._doc, self._pnp_spool)
+            _format_page_now(doc, self._pnp_spool)
 
     # Finished streams' bytes, kept out of memory until the file is written (made on first use).
     _pnp_spool_file = None
@@ -187,12 +152,12 @@ class _Canvas(Canvas):
 
     def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):
         if self._pnp_standard is not None:
-            colors = [self._enforceColorSpace(c) for c in colors]
+            colors = [rlcompat.colour_hook(self)(c) for c in colors]
         super().linearGradient(x0, y0, x1, y1, colors, positions, extend)
 
     def radialGradient(self, x, y, radius, colors, positions=None, extend=True):
         if self._pnp_standard is not None:
-            colors = [self._enforceColorSpace(c) for c in colors]
+            colors = [rlcompat.colour_hook(self)(c) for c in colors]
         super().radialGradient(x, y, radius, colors, positions, extend)
 
     def setFillAlpha(self, a):
@@ -263,7 +228,7 @@ def _format_alone(doc, obj, stand_ins: tuple = ()) -> bytes | None:
             return in_place_of[id(item)]
         if name is None and (not isinstance(item, PDFObject) or item.__class__ is PDFObjectReference):
             return item
-        if hasattr(item, "__InternalName__") and item.__InternalName__ in doc.idToObject:
+        if rlcompat.internal_name(item) in doc.idToObject:
             return register(item, name)
         raise _Unfinished
 
@@ -415,7 +380,7 @@ def _format_page_now(doc, spool: "_Spool") -> None:
     pages = doc.Pages.pages
     page = pages[-1]
     contents = page.Contents
-    name = getattr(page, "__InternalName__", None)  # reportlab numbers a page as it is added
+    name = rlcompat.internal_name(page)  # reportlab numbers a page as it is added
     if page.Annots or page.Parent or page.Resources or doc.idToObject.get(name) is not page:
         return
     try:
@@ -425,14 +390,12 @@ def _format_page_now(doc, spool: "_Spool") -> None:
     if data is None or data.count(_PARENT) != 1 or data.count(_CONTENTS) != 1:
         return
     stub = _FormattedPage(spool, spool.put(data), contents)
-    stub.__InternalName__ = name
+    rlcompat.set_internal_name(stub, name)
     pages[-1] = doc.idToObject[name] = stub
 
 
-class _Formatted(PDFObject):
+class _Formatted(rlcompat.RefOnlyObject):
     """A finished object already formatted, its bytes waiting in a :class:`_Spool` (``_format_now``)."""
-
-    __RefOnly__ = 1
 
     def __init__(self, spool: "_Spool", at: tuple[int, int]) -> None:
         self._spool, self._at = spool, at
@@ -513,67 +476,6 @@ class _SpooledStream(PDFStream):
         return pdf_format(dictionary, document) + stream
 
 
-def text_out(text_object, font, text: str) -> None:
-    """reportlab's ``text_object.textOut(text)`` for a plain ``str`` in the text object's current
-    TrueType ``font`` (the font object, as ``pdfmetrics.getFont`` gives it): the same operators,
-    subset switches and subset state, without moving the text cursor, which nothing reads here
-    (every line and every icon starts from ``setTextOrigin``). Any other font or string goes
-    through reportlab's own ``textOut``.
-
-    Every run of card text is drawn this way; reportlab's call measured the run's width again for
-    the cursor and swapped its state around the formatting. Tested against ``textOut``."""
-    if not font._dynamicFont or text.__class__ is not str:
-        text_object.textOut(text)
-        return
-    canvas = text_object._canvas
-    doc, escape = canvas._doc, canvas._escape
-    parts = []
-    size_and_leading = None
-    for subset, piece in font.splitString(text, doc):
-        if subset != text_object._curSubset:
-            if size_and_leading is None:
-                size_and_leading = f"{fp_str(text_object._fontsize)} Tf {fp_str(text_object._leading)} TL"
-            parts.append(f"{font.getSubsetInternalName(subset, doc)} {size_and_leading}")
-            text_object._curSubset = subset
-        parts.append(f"({escape(piece)}) Tj")
-    text_object._code.append(" ".join(parts))
-
-
-def place_form(canvas: Canvas, name: str, clip: tuple[float, float, float, float], dx: float, dy: float) -> None:
-    """Draw form ``name`` moved by (``dx``, ``dy``) and clipped to ``clip`` (x, y, w, h).
-
-    These are exactly the operators and bookkeeping of reportlab's ``saveState``, ``clipPath`` of a
-    rectangle (no stroke, no fill), ``translate``, ``doForm`` and ``restoreState``, written straight
-    into the page's code. A sheet places every card copy and every back this way, and reportlab's
-    calls copy the whole graphics state twice around a state that nothing between them changes.
-    Tested against those calls."""
-    code = canvas._code
-    code.append("q")
-    code.append("n %s re%sn" % (fp_str(clip), " W* " if canvas._fillMode == FILL_EVEN_ODD else " W "))
-    code.append("%s cm" % fp_str(1, 0, 0, 1, dx, dy))
-    code.append("/%s Do" % canvas._doc.getXObjectName(name))
-    canvas._formsinuse.append(name)
-    code.append("Q")
-
-
-def form_resources(canvas: Canvas):
-    """The resources of the form being drawn: fonts, procsets, XObjects (forms and pictures),
-    graphics states, shadings and colour spaces it used."""
-    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-
-    res = PDFResourceDictionary()
-    res.basicFonts()
-    res.allProcs()
-    if canvas._formsinuse:
-        res.XObject = canvas._doc.xobjDict(canvas._formsinuse)
-    state = canvas._extgstate.getState()
-    if state:
-        res.ExtGState = state
-    res.setShading(canvas._shadingUsed)
-    res.setColorSpace(canvas._colorsUsed)
-    return res
-
-
 def pdf_bytes(canvas: Canvas) -> bytes:
     if canvas._pnp_standard is not None:
         canvas._pnp_standard.finish(canvas)
@@ -585,67 +487,7 @@ def save(canvas: Canvas, path: Path) -> Path:
     :func:`pdf_bytes`, without ever holding them all."""
     if canvas._pnp_standard is not None:
         canvas._pnp_standard.finish(canvas)
-    if len(canvas._code):
+    if rlcompat.has_drawing(canvas):
         canvas.showPage()
-    atomic_write(Path(path), lambda out: _write_document(canvas._doc, canvas, out))
+    atomic_write(Path(path), lambda out: rlcompat.write_document(canvas, out))
     return Path(path)
-
-
-def _write_document(doc, canvas: Canvas, out: BinaryIO) -> None:
-    """reportlab's ``PDFDocument.GetPDFData`` and ``format`` (5.x), each object written to ``out``
-    as it is formatted instead of all of them joined in memory; the bytes are the same (a test
-    compares them). Digital signatures, which pnpgen never makes, are left out."""
-    from reportlab import rl_config
-    from reportlab.pdfbase.pdfdoc import PDFCrossReferenceTable, PDFFile, PDFIndirectObject, PDFTrailer
-
-    for font in doc.delayedFonts:
-        font.addObjects(doc)
-    doc.info.invariant = doc.invariant
-    doc.info.digest(doc.signature)
-    doc.Reference(doc.Catalog)
-    doc.Reference(doc.info)
-    doc.Outlines.prepare(doc, canvas)
-    if doc.Outlines.ready < 0:
-        doc.Catalog.Outlines = None
-    if getattr(doc, "_digiSigs", None):
-        raise ValueError("signed PDFs are not written by pnpgen")
-    # PDFDocument.format from here
-    doc.encrypt.prepare(doc)
-    cat, info = doc.Catalog, doc.info
-    doc.Reference(cat)
-    doc.Reference(info)
-    encryptref = None
-    encryptinfo = doc.encrypt.info()
-    if encryptinfo:
-        encryptref = doc.Reference(encryptinfo)
-    counter, ids = 0, []
-    numbertoid, id_to_object, id_to_offset = doc.numberToId, doc.idToObject, doc.idToOffset
-    file = PDFFile(doc._pdfVersion)  # the header goes into its list: written out, then each object as it comes
-    out.write(b"".join(file.strings))
-    file.strings = []
-    file.write = out.write
-    doc.__accum__ = file  # as reportlab: objects may ask where they are in the file
-    while True:  # new objects may be registered while earlier ones are formatted
-        counter += 1
-        if counter not in numbertoid:
-            break
-        oid = numbertoid[counter]
-        obj = id_to_object[oid]
-        formatted = PDFIndirectObject(oid, obj).format(doc)
-        if not rl_config.invariant and rl_config.pdfComments:
-            try:
-                classname = obj.__class__.__name__
-            except Exception:
-                classname = ascii(obj)
-            file.add("%% %s: class %s \n" % (ascii(oid), classname[:50]))
-        id_to_offset[oid] = file.add(formatted)
-        ids.append(oid)
-    del doc.__accum__
-    if counter - 1 != len(numbertoid):
-        raise ValueError(f"counter {counter} doesn't match number to id dictionary {len(numbertoid)}")
-    xref = PDFCrossReferenceTable()
-    xref.addsection(0, ids)
-    xrefoffset = file.add(xref.format(doc))
-    trailer = PDFTrailer(startxref=xrefoffset, Size=len(numbertoid) + 1, Root=doc.Reference(cat),
-                         Info=doc.Reference(info), Encrypt=encryptref, ID=doc.ID())
-    file.add(trailer.format(doc))

@@ -27,7 +27,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
-from pnpgen.render import presscanvas
+from pnpgen.render import presscanvas, rlcompat
 from pnpgen.render.colour import DEFAULT_CONDITION, CmykConverter, OutputCondition
 
 # The names ``--pdfx`` takes.
@@ -86,7 +86,7 @@ class PdfX:
         canvas._pnp_notes = {}
         canvas._pnp_where = ""
         presscanvas.install(canvas, lambda value, use: self._ink(canvas, value, use), groups=self.transparency)
-        doc = canvas._doc
+        doc = rlcompat.document(canvas)
         profile = PDFStream(PDFDictionary({"N": 4}), self.condition.profile_bytes())
         intent = PDFDictionary({
             "Type": PDFName("OutputIntent"),
@@ -100,7 +100,7 @@ class PdfX:
         catalog = doc.Catalog
         catalog.OutputIntents = PDFArray([intent])
         # reportlab writes only the catalog keys it lists; a fresh list keeps OutputIntents direct.
-        catalog.__NoDefault__ = list(type(catalog).__NoDefault__) + ["OutputIntents"]
+        rlcompat.write_also(catalog, "OutputIntents")
         doc.info.__class__ = _info_class(self)
 
     def _ink(self, canvas, value, use: str):
@@ -125,8 +125,8 @@ class PdfX:
             return
         from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 
-        xmp = _xmp(canvas._doc, self).encode("utf-8")
-        canvas._doc.Catalog.Metadata = PDFStream(
+        xmp = _xmp(rlcompat.document(canvas), self).encode("utf-8")
+        rlcompat.document(canvas).Catalog.Metadata = PDFStream(
             PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}), xmp, filters=[])
         canvas._pnp_finished = True
 
@@ -196,7 +196,8 @@ def _info_class(standard: PdfX):
                 "Trapped": PDFName("False"),
                 "GTS_PDFXVersion": PDFString(standard.version_key),
             }
-            D["ModDate"] = D["CreationDate"] = PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+            D["ModDate"] = D["CreationDate"] = PDFDate(ts=rlcompat.time_stamp(document),
+                                                         dateFormatter=rlcompat.date_formatter(self))
             if standard.name == "1a":
                 D["GTS_PDFXConformance"] = PDFString("PDF/X-1a:2001")
             return PDFDictionary(D).format(document)
@@ -209,7 +210,7 @@ def _xml(text: str) -> str:
 
 
 def _xmp(doc, standard: PdfX) -> str:
-    ts = doc._timeStamp
+    ts = rlcompat.time_stamp(doc)
     y, mo, d, h, mi, s = ts.YMDhms
     date = f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}{ts.dhh:+03d}:{ts.dmm:02d}"
     info = doc.info

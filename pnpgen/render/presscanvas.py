@@ -1,7 +1,7 @@
 """What a press canvas does beyond reportlab's: inks chosen by what a colour is drawn as, and
 transparency groups in CMYK.
 
-reportlab hands every colour set on a canvas or a text object to one hook (``_enforceColorSpace``)
+reportlab hands every colour set on a canvas or a text object to one hook (``rlcompat.colour_hook``)
 before it knows what the colour will paint. :func:`install` makes the canvas say it:
 
 - a text object's colours are inked as **text**; text drawn with the canvas's fill colour
@@ -27,6 +27,7 @@ from typing import Any, Callable
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFFormXObject, PDFName, PDFPage, PDFStream, xObjectName
 
+from pnpgen.render import rlcompat
 from pnpgen.render.colour import THIN_STROKE
 
 _CLASSES: dict[type, type] = {}
@@ -43,7 +44,7 @@ def install(canvas: Any, ink: Callable[[Any, str], Any], groups: bool = False) -
     canvas._pnp_use = "area"
     canvas._pnp_groups = groups
     canvas._pnp_see_through = set()
-    canvas._enforceColorSpace = canvas._pnp_area_ink
+    rlcompat.set_colour_hook(canvas, canvas._pnp_area_ink)
 
 
 @contextmanager
@@ -88,13 +89,13 @@ class _GroupForm(PDFFormXObject):
         if self.Contents is None:  # reportlab's own way of making it, so the dictionary can be added to
             stream = PDFStream()
             stream.content = self.stream
-            stream.__Comment__ = "xobject form stream"
+            rlcompat.set_comment(stream, "xobject form stream")
             self.Contents = stream
         self.Contents.dictionary["Group"] = self._pnp_group
         return super().format(document)
 
 
-class _InkMixin:
+class _InkMixin(rlcompat.FinishHook):
     _pnp_ink: Callable[[Any, str], Any]
     _pnp_use: str
 
@@ -109,28 +110,28 @@ class _InkMixin:
     # -- text ------------------------------------------------------------------------------------------
     def beginText(self, *args, **kwargs):
         t = super().beginText(*args, **kwargs)
-        t._enforceColorSpace = lambda value: self._pnp_ink(value, "text")
+        rlcompat.set_colour_hook(t, lambda value: self._pnp_ink(value, "text"))
         return t
 
     def drawText(self, aTextObject):
-        if "_fillColorObj" in aTextObject.__dict__ or self._pnp_use == "text":
+        if rlcompat.text_sets_own_fill(aTextObject) or self._pnp_use == "text":
             return super().drawText(aTextObject)  # inked as text already
-        current = self._fillColorObj
+        current = rlcompat.fill_colour(self)
         src = getattr(current, "_pnp_src", None)
         as_text = None if src is None else self._pnp_ink(src, "text")
         if as_text is None or _values(as_text) == _values(current):
             return super().drawText(aTextObject)
-        aTextObject._code.insert(1, _op(as_text, fill=True))  # right after BT
+        rlcompat.text_code(aTextObject).insert(1, _op(as_text, fill=True))  # right after BT
         super().drawText(aTextObject)
-        self._code.append(_op(current, fill=True))
+        rlcompat.page_code(self).append(_op(current, fill=True))
 
     # -- thin strokes ----------------------------------------------------------------------------------
     @contextmanager
     def _pnp_stroke(self, stroke):
-        current = self._strokeColorObj
+        current = rlcompat.stroke_colour(self)
         src = getattr(current, "_pnp_src", None) if stroke and self._pnp_use != "text" else None
         as_line = None
-        if src is not None and self._lineWidth * _scale(self._currentMatrix) <= THIN_STROKE:
+        if src is not None and rlcompat.line_width(self) * _scale(rlcompat.current_matrix(self)) <= THIN_STROKE:
             as_line = self._pnp_ink(src, "line")
             if _values(as_line) == _values(current):
                 as_line = None
@@ -138,9 +139,9 @@ class _InkMixin:
             yield
             return
         # Before the path: no colour operator may stand between a path and its painting.
-        self._code.append(_op(as_line, fill=False))
+        rlcompat.page_code(self).append(_op(as_line, fill=False))
         yield
-        self._code.append(_op(current, fill=False))
+        rlcompat.page_code(self).append(_op(current, fill=False))
 
     def drawPath(self, aPath, stroke=1, fill=0, fillMode=None):
         with self._pnp_stroke(stroke):
@@ -171,27 +172,25 @@ class _InkMixin:
             super().lines(linelist)
 
     # -- transparency groups ---------------------------------------------------------------------------
-    def _setExtGState(self, obj):
-        # reportlab calls this for every page and form just before it is added to the document.
-        super()._setExtGState(obj)
+    def pnp_finishing(self, obj):
         if not self._pnp_groups or not self._pnp_transparent():
             return
         group = PDFDictionary({"S": PDFName("Transparency"), "CS": PDFName("DeviceCMYK")})
         if isinstance(obj, PDFPage):
             obj.Group = group
-            obj.__NoDefault__ = list(type(obj).__NoDefault__) + ["Group"]
+            rlcompat.write_also(obj, "Group")
         elif type(obj) is PDFFormXObject:
             obj.__class__ = _GroupForm
             obj._pnp_group = group
-            self._pnp_see_through.add(self._formData[0])
+            self._pnp_see_through.add(rlcompat.form_being_drawn(self))
 
     def _pnp_transparent(self) -> bool:
         """Whether the page or form being finished holds transparency."""
-        for key, value in self._extgstate._c:
+        for key, value in rlcompat.graphics_state_items(self):
             if (key in ("ca", "CA") and value < 1) or (key == "BM" and value != "/Normal"):
                 return True
-        objects = self._doc.idToObject
-        for name in self._formsinuse:
+        objects = rlcompat.document(self).idToObject
+        for name in rlcompat.forms_in_use(self):
             if name in self._pnp_see_through or getattr(objects.get(xObjectName(name)), "smask", None):
                 return True
         return False

@@ -51,7 +51,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageChops
 
-from pnpgen.render import presscanvas
+from pnpgen.render import presscanvas, rlcompat
 from pnpgen.template.resolve import ShapeOp, TextOp
 
 # Pixels of padding around a see-through shape: anti-aliasing touches one pixel past an edge.
@@ -240,7 +240,7 @@ def draw_area(canvas: Any, region: Region, key: Any, draw_rgb: Callable[[Any], N
     made = canvas.__dict__.setdefault("_pnpgen_flat", {})
     full_key = (key, region, converter.condition.profile_file)
     name = made.get(full_key)
-    doc = canvas._doc
+    doc = rlcompat.document(canvas)
     if name is None:
         hit = _CACHE.get(full_key)
         if hit is None:
@@ -259,12 +259,12 @@ def draw_area(canvas: Any, region: Region, key: Any, draw_rgb: Callable[[Any], N
         }), data, filters=[])
         doc.Reference(stream, doc.getXObjectName(name))
         made[full_key] = name
-    canvas._formsinuse.append(name)
-    canvas._currentPageHasImages = 1
+    rlcompat.use_form(canvas, name)
+    rlcompat.has_images(canvas)
     canvas.saveState()
     canvas.translate(region.x0, region.y0)
     canvas.scale(region.w, region.h)
-    canvas._code.append(f"/{doc.getXObjectName(name)} Do")
+    rlcompat.page_code(canvas).append(f"/{doc.getXObjectName(name)} Do")
     canvas.restoreState()
 
 

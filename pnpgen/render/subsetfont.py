@@ -26,6 +26,8 @@ from weakref import WeakKeyDictionary
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, TTFont, makeToUnicodeCMap
 
+from pnpgen.render import rlcompat
+
 _NBSP, _SPACE = 0xA0, 0x20
 
 
@@ -73,7 +75,7 @@ class SubsetFont(TTFont):
         (``subset_tag``) instead of its number; the objects and their order are reportlab's."""
         state = self.state.get(doc)
         if state is None:
-            state = self.state[doc] = TTFont.State(self._asciiReadable)
+            state = self.state[doc] = TTFont.State(rlcompat.ascii_readable(self))
         state.frozen = 1
         for n, subset in enumerate(state.subsets):
             internal_name = self.getSubsetInternalName(n, doc)[1:]
@@ -82,7 +84,7 @@ class SubsetFont(TTFont):
                          + self.face.subfontNameX).decode("pdfdoc")
 
             font = pdfdoc.PDFTrueTypeFont()
-            font.__Comment__ = f"Font {self.fontName} subset {n}"
+            rlcompat.set_comment(font, f"Font {self.fontName} subset {n}")
             font.Name = internal_name
             font.BaseFont = base_name
             font.FirstChar = 0
