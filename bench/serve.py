@@ -73,8 +73,10 @@ EDIT_JS = """async ([id, text, version]) => {
   if (!res.ok) throw new Error(await res.text());
   const saved = performance.now() - start;
   const server = res.headers.get('Server-Timing') || '';
-  await new Promise((resolve) => { const poll = () => { const i = tile();
-    if (i && i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0) resolve(); else requestAnimationFrame(poll); };
+  await new Promise((resolve, reject) => { const poll = () => { const i = tile();
+    if (i && i.getAttribute('src') !== before && i.complete && i.naturalWidth > 0) resolve();
+    else if (performance.now() - start > 60000) reject(new Error('the edited card was not shown within 60 s'));
+    else requestAnimationFrame(poll); };
     poll(); });
   const shown = performance.now() - start;
   const delta = performance.getEntriesByName('studio:delta').slice(deltas)[0];
@@ -155,13 +157,15 @@ def large(folder: Path, n: int, runs: int) -> dict:
 
 def settled(page, app, studio) -> None:
     """Until the studio checks nothing and the page shows the model the server last sent."""
-    while True:
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
         while studio.checking:
             time.sleep(0.2)
         sent = app.state.publisher.current()["version"]
         if page.evaluate("() => Number(document.body.dataset.version)") == sent and not studio.checking:
             return
         time.sleep(0.2)
+    raise SystemExit("the page did not reach the server's last model within 300 s")
 
 
 def report(results: list[dict]) -> None:

@@ -176,9 +176,14 @@ function syncPicks() {
   $("selected-count").textContent = selected.size;
 }
 
+// The findings list; an item whose finding is unchanged (same key: same content) is kept.
+let findingNodes = new Map();
 function renderFindings() {
   $("findings-count").textContent = state.findings.length ? `(${state.findings.length})` : "(none)";
-  $("findings").replaceChildren(...state.findings.map((f) => findingItem(f)));
+  const nodes = state.findings.map((f) => findingNodes.get(f.key) || findingItem(f));
+  findingNodes = new Map(state.findings.map((f, i) => [f.key, nodes[i]]));
+  const list = $("findings");
+  if (nodes.length !== list.children.length || nodes.some((n, i) => list.children[i] !== n)) list.replaceChildren(...nodes);
 }
 
 // Enter or Space on a focused element acts as a click (tiles and findings are not buttons).
