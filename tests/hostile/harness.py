@@ -1,22 +1,29 @@
 """Run one pnpgen command on hostile input in a child process with a time and a memory limit.
 
-Each case is a fresh Python process (``python -m pnpgen ...``) so a hang, a memory blow-up or a
-crash in one case cannot hide behind another. The child gets ``RLIMIT_AS`` as a safety net (an
-allocation beyond it fails instead of swapping the machine); the proof of "under 500 MB" is the
-child's own peak resident size, read from ``os.wait4``. The 10 s limit is CPU time
-(``RLIMIT_CPU``: the kernel stops the child), so a busy test machine cannot make a case fail; a
-child that blocks without using CPU (e.g. on a FIFO) is killed after a generous wall-clock wait.
+Each case is its own process, so a hang, a memory blow-up or a crash in one case cannot hide behind
+another. The processes are forked from a "zygote": a Python process started once per test module
+(one per concurrent caller) that has imported pnpgen and the libraries a build uses, and nothing
+else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and importing them;
+the fork skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``,
+the case's own argv, environment, working folder and output file, its exit code and traceback).
+
+The child gets ``RLIMIT_AS`` as a safety net (an allocation beyond it fails instead of swapping the
+machine); the proof of "under 500 MB" is the child's own peak resident size, read from ``os.wait4``
+(a forked child counts the imported modules it shares, as a fresh process counts what it imports).
+The 10 s limit is CPU time (``RLIMIT_CPU``, counted from the fork: the kernel stops the child), so
+a busy test machine cannot make a case fail; a child that blocks without using CPU (e.g. on a FIFO)
+is killed after a generous wall-clock wait.
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
-import resource
-import signal
+import queue
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +31,59 @@ TIME_LIMIT_S = 10                 # CPU seconds per case
 WALL_LIMIT_S = 120.0              # only for a child blocked without using CPU
 ADDRESS_LIMIT = 2 * 1024**3       # safety net: the interpreter with reportlab and numpy reserves ~1 GB of address space
 RSS_LIMIT_MB = 500.0              # what the issue promises: peak resident memory per case
+
+# The zygote: imports, then forks one child per request line (JSON) and answers with its outcome.
+# Only imports happen before a fork (no warm-up), so a case pays for every cache it fills.
+ZYGOTE = r'''
+import importlib, json, os, resource, runpy, signal, sys, threading, time
+for name in ("pnpgen.cli", "pnpgen.render.build", "pnpgen.validate.runner", "pnpgen.validate.checks",
+             "pnpgen.spec.loader", "pnpgen.template.loader", "reportlab.pdfgen.canvas", "PIL.Image"):
+    try:
+        importlib.import_module(name)
+    except ImportError:  # renamed by a refactoring: only a little slower, nothing else changes
+        pass
+assert threading.active_count() == 1, "an import started a thread: forking would copy it half-done"
+TIME_LIMIT_S, WALL_LIMIT_S, ADDRESS_LIMIT = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+requests = os.fdopen(os.dup(0), "r")
+answers = os.fdopen(os.dup(1), "w")
+for line in requests:
+    req = json.loads(line)
+    sys.stdout.flush(); sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        requests.close(); answers.close()
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
+        resource.setrlimit(resource.RLIMIT_CPU, (int(TIME_LIMIT_S), int(TIME_LIMIT_S) + 1))
+        if req["file_size"] is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (req["file_size"], req["file_size"]))
+        os.setsid()
+        os.chdir(req["cwd"])
+        os.environ.clear()
+        os.environ.update(req["env"])
+        out = os.open(req["out"], os.O_WRONLY)
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        sys.argv = [sys.executable, *req["args"]]
+        runpy.run_module("pnpgen", run_name="__main__", alter_sys=True)
+        sys.exit(0)  # SystemExit and any other exception end the child as they end `python -m pnpgen`
+    deadline = time.monotonic() + WALL_LIMIT_S
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            break
+        if time.monotonic() > deadline:
+            os.killpg(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+            code = None
+            break
+        time.sleep(0.02)
+    answers.write(json.dumps([code, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime]) + "\n")
+    answers.flush()
+'''
+
+_idle: queue.SimpleQueue[subprocess.Popen] = queue.SimpleQueue()
 
 
 @dataclass
@@ -42,33 +102,31 @@ class Outcome:
         return f"pnpgen {' '.join(self.args)[:200]} -> exit {self.code}, {self.peak_mb:.0f} MB, {self.cpu_s:.1f} s CPU:\n{self.output[:2000]}"
 
 
-def _limits(file_size: int | None = None) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_LIMIT, ADDRESS_LIMIT))
-    resource.setrlimit(resource.RLIMIT_CPU, (TIME_LIMIT_S, TIME_LIMIT_S + 1))
-    if file_size is not None:  # a full disk, as near as a test can make one: writes past it fail (EFBIG)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
-    os.setsid()  # its own process group, so a kill reaches any worker it started
+def _zygote() -> subprocess.Popen:
+    try:
+        return _idle.get_nowait()
+    except queue.Empty:
+        proc = subprocess.Popen([sys.executable, "-c", ZYGOTE, str(TIME_LIMIT_S), str(WALL_LIMIT_S), str(ADDRESS_LIMIT)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        atexit.register(_stop, proc)
+        return proc
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.stdin.close()
+    proc.wait(timeout=WALL_LIMIT_S)
 
 
 def run_pnpgen(*args: str, cwd: Path, env: dict[str, str] | None = None, file_size: int | None = None) -> Outcome:
     full_env = {**os.environ, "PNPGEN_CACHE": str(cwd / ".cache"), "COLUMNS": "200", **(env or {})}
-    with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen([sys.executable, "-m", "pnpgen", *args], cwd=cwd, env=full_env, stdout=out,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                preexec_fn=lambda: _limits(file_size))
-        deadline = time.monotonic() + WALL_LIMIT_S
-        code: int | None = None
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                code = os.waitstatus_to_exitcode(status)
-                break
-            if time.monotonic() > deadline:
-                os.killpg(proc.pid, signal.SIGKILL)
-                _, status, usage = os.wait4(proc.pid, 0)
-                break
-            time.sleep(0.02)
-        proc.returncode = code if code is not None else -9  # already reaped: keep Popen from waiting again
-        out.seek(0)
-        text = out.read().decode("utf-8", "replace")
-    return Outcome(tuple(args), code, text, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+    with tempfile.NamedTemporaryFile() as out:
+        zygote = _zygote()
+        zygote.stdin.write(json.dumps({"args": list(args), "cwd": str(cwd), "env": full_env, "out": out.name,
+                                       "file_size": file_size}) + "\n")
+        zygote.stdin.flush()
+        answer = zygote.stdout.readline()
+        assert answer, "the zygote process died"
+        code, peak_mb, cpu_s = json.loads(answer)
+        _idle.put(zygote)
+        text = Path(out.name).read_bytes().decode("utf-8", "replace")
+    return Outcome(tuple(args), code, text, peak_mb, cpu_s)
