@@ -21,7 +21,7 @@ from pnpgen.render.workers import worker_count
 from pnpgen.sources import sources_dir
 from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
-from pnpgen.spec.loader import find_game_dir
+from pnpgen.spec.games import find_game_dir
 from pnpgen.spec.translations import languages_of, localized
 from pnpgen.validate import Severity, ValidationResult, validate_game
 from pnpgen.validate.background import Validation

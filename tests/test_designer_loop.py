@@ -13,7 +13,7 @@ from pnpgen.effects.parser import parse_ability
 from pnpgen.preview.watch import Previewer
 from pnpgen.scaffold import new_expansion
 from pnpgen.spec import SpecError, load_game
-from pnpgen.spec.loader import find_game_dir
+from pnpgen.spec.games import find_game_dir
 
 runner = CliRunner()
 

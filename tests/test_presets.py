@@ -15,7 +15,7 @@ from pnpgen import presets
 from pnpgen.render import raster
 from pnpgen.render.build import build_game
 from pnpgen.render.shops import SHOPS, product_page
-from pnpgen.spec.loader import load_game
+from pnpgen.spec import load_game
 from pnpgen.spec.model import Size
 from pnpgen.units import mm
 

@@ -13,7 +13,7 @@ from pnpgen.render.build import build_game
 from pnpgen.render.fonts import game_fonts
 from pnpgen.render.svgfonts import SvgFontMap, families
 from pnpgen.scaffold.game import new_game
-from pnpgen.spec.loader import load_game
+from pnpgen.spec import load_game
 from pnpgen.validate.runner import validate_game
 
 REPO = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pnpgen.cli import app
 from pnpgen.spec.export import export_csv
-from pnpgen.spec.loader import load_game
+from pnpgen.spec import load_game
 
 runner = CliRunner()
 

@@ -24,7 +24,7 @@ from pnpgen.render.build import build_game
 from pnpgen.render.raster import png_bytes
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.expansion import is_expansion, load_expansion, read_manifest
-from pnpgen.spec.loader import find_game_dir, load_game
+from pnpgen.spec import find_game_dir, load_game
 from pnpgen.spec.model import Game
 from pnpgen.template.loader import TEMPLATES_DIR
 from pnpgen.validate import Severity, ValidationResult, validate_game

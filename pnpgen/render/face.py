@@ -186,7 +186,7 @@ def home_of(game: Any, card: Any | None) -> str:
     if expansion is not None and (card is None or card.origin == expansion.id):
         return expansion.directory
     if expansion is not None:
-        from pnpgen.spec.loader import find_game_dir
+        from pnpgen.spec.games import find_game_dir
 
         return str(find_game_dir(expansion.base))
     return game.directory or "."

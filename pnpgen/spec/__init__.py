@@ -1,7 +1,7 @@
 """The card-spec model and its loader: ``load_game`` turns a cardspecs folder into a ``Game``."""
 
 from pnpgen.spec.errors import SpecError
-from pnpgen.spec.loader import find_game_dir, load_game
+from pnpgen.spec.games import find_game_dir, load_game
 from pnpgen.spec.model import Card, CardType, Component, ComponentKind, FieldDef, FieldType, Game, Size
 
 __all__ = [

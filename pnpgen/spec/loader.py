@@ -13,12 +13,10 @@ from pathlib import Path
 from collections.abc import Set as AbstractSet
 from typing import Any, Callable, Iterator
 
-from pnpgen import bundled
 from pnpgen.errors import excerpt
 from pnpgen.files import FileResolver, resolver_for
 from pnpgen.limits import env_name, limit, too_big
 from pnpgen.spec.errors import SpecError, did_you_mean
-from pnpgen.spec.expansion import is_expansion, load_expansion
 from pnpgen.spec.fieldtypes import BadValue, field_type
 from pnpgen.spec.model import (
     CHECK_LEVELS,
@@ -60,30 +58,9 @@ CARD_BASE_KEYS = {"id", "name", "type", "copies", "provenance", "skip_checks"}
 REFERENCE_KEYS = {"id", "title", "sections", "source_lines"}
 
 
-def find_game_dir(game: str | Path) -> Path:
-    """A spec folder from a path or a game id (looked up in ./cardspecs, then the bundled games)."""
-    candidate = Path(game)
-    if candidate.is_dir():
-        if not (candidate / GAME_FILE).exists() and not is_expansion(candidate):
-            raise SpecError(f"neither {GAME_FILE} nor pnpgen.yaml in this folder", file=candidate,
-                            hint="give a cardspecs/<game> folder or an expansion made by `pnpgen new`")
-        # Absolute: the folder's resolver takes relative names as relative to the folder, not to the cwd.
-        return candidate.absolute()
-    roots = (Path.cwd() / "cardspecs", bundled.cardspecs())
-    for root in roots:
-        if (root / str(game)).is_dir():
-            return root / str(game)
-    known = sorted({p.name for root in roots if root.is_dir()
-                    for p in root.iterdir() if (p / GAME_FILE).exists()})
-    raise SpecError(f"no game or spec folder {str(game)!r}{did_you_mean(str(game), known)}",
-                    hint=f"known games: {', '.join(known) or 'none'}; or give a folder holding {GAME_FILE}")
-
-
-def load_game(game: str | Path) -> Game:
-    """Load the effective specs (generated + overrides) of a game id, spec folder or expansion folder."""
-    directory = find_game_dir(game)
-    if is_expansion(directory):
-        return load_expansion(directory, load_game)
+def load_spec_folder(directory: Path) -> Game:
+    """The effective specs (generated + overrides) of a base game's spec folder (``games.load_game``
+    finds the folder, and loads an expansion folder with ``expansion``)."""
     game_path = directory / GAME_FILE
     files = resolver_for(directory)
     data = load_yaml(game_path, files)

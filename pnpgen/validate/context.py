@@ -239,7 +239,7 @@ class CheckContext:
         """Line of each rule fact in game.yaml (an expansion's rules are its base game's)."""
         from pathlib import Path
 
-        from pnpgen.spec.loader import find_game_dir
+        from pnpgen.spec.games import find_game_dir
         from pnpgen.spec.yamlio import load_yaml
 
         base = self.game.expansion.base if self.game.expansion else self.game.directory
