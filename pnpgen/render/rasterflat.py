@@ -304,9 +304,9 @@ class _InkChannels:
 
 def render_cmyk(region: Region, draw_rgb: Callable[[Any], None], converter) -> Image.Image:
     """``region`` as ``draw_rgb(canvas)`` draws it, blended in the CMYK of ``converter`` over
-    paper (0 ink), exactly ``px_w`` x ``px_h`` (drawn at that size by ``raster.rasterise``, never
+    paper (0 ink), exactly ``px_w`` x ``px_h`` (drawn at that size by ``pixels.rasterise``, never
     resampled)."""
-    from pnpgen.render import pdfdoc, raster
+    from pnpgen.render import pdfdoc, pixels
 
     r = region
     renders = []
@@ -316,7 +316,7 @@ def render_cmyk(region: Region, draw_rgb: Callable[[Any], None], converter) -> I
         canvas.translate(-r.x0, -r.y0)
         draw_rgb(canvas)
         canvas.showPage()
-        (image,) = raster.rasterise(pdfdoc.pdf_bytes(canvas), r.px_w, r.px_h)
+        (image,) = pixels.rasterise(pdfdoc.pdf_bytes(canvas), r.px_w, r.px_h)
         renders.append(ImageChops.invert(image.convert("RGB")))
     c, m, y = renders[0].split()
     return Image.merge("CMYK", (c, m, y, renders[1].getchannel(0)))
