@@ -65,18 +65,17 @@ def check_spacing(printer_margin: float, gap: float) -> dict:
 
 def check_press(pdfx: str | None, shop: str | None) -> dict:
     """The build options ``--pdfx`` and ``--shop`` add (only those given, so other builds are unchanged)."""
-    from pnpgen.render.pdfx import STANDARDS
-    from pnpgen.render.shops import SHOPS
+    from pnpgen.presets import PDFX_STANDARDS, shops
 
     options: dict = {}
     if pdfx is not None:
-        if pdfx.strip().lower() not in STANDARDS:
-            raise OptionError(f"--pdfx must be one of {', '.join(STANDARDS)} (PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003), "
+        if pdfx.strip().lower() not in PDFX_STANDARDS:
+            raise OptionError(f"--pdfx must be one of {', '.join(PDFX_STANDARDS)} (PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003), "
                               f"got {pdfx[:60]!r}")
         options["pdfx"] = pdfx.strip().lower()
     if shop is not None:
-        if shop.strip().lower() not in SHOPS:
-            raise OptionError(f"--shop must be one of {', '.join(SHOPS)}, got {shop[:60]!r}")
+        if shop.strip().lower() not in shops():
+            raise OptionError(f"--shop must be one of {', '.join(shops())}, got {shop[:60]!r}")
         options["shop"] = shop.strip().lower()
     return options
 

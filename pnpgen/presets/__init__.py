@@ -18,6 +18,9 @@ from pnpgen.units import PT_PER_IN, to_mm
 # Sides within this of a product's count as that product (euro poker 63x88 mm is sold as poker).
 MATCH_MM = 1.0
 OUTPUTS = ("pdfx", "png")
+# The PDF/X standards ``--pdfx`` and a shop's ``pdfx:`` take (PDF/X-4, PDF/X-1a:2001, PDF/X-1a:2003):
+# named here so the option checks (``cli_checks``) need not import the renderer.
+PDFX_STANDARDS = ("4", "1a", "1a:2003")
 COPIES = ("file", "order")
 
 

@@ -27,11 +27,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
+from pnpgen.presets import PDFX_STANDARDS
 from pnpgen.render import presscanvas, rlcompat
 from pnpgen.render.colour import DEFAULT_CONDITION, CmykConverter, OutputCondition
 
 # The names ``--pdfx`` takes.
-STANDARDS = ("4", "1a", "1a:2003")
+STANDARDS = PDFX_STANDARDS
 
 
 @dataclass
