@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAMES := xenoshyft zombicide-invader derelict doom examples/tidepool
 
-.PHONY: demo test venv clean tools
+.PHONY: demo test lint venv clean tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,8 +43,15 @@ tools:
 		echo "warning: could not install $$missing (run: apt-get install -y $$missing); the tests that read outputs with them will fail"; \
 	fi
 
-test: $(VENV)/.installed-test tools
+# The guard rails first (a few seconds, config in pyproject.toml): ruff's lint, the import layers and
+# no import cycles (import-linter), mypy on the pure packages. Any violation fails the target.
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+test: lint tools
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 clean:
-	rm -rf $(VENV) output
+	rm -rf $(VENV) output .ruff_cache .mypy_cache .import_linter_cache
