@@ -41,7 +41,7 @@ def _private_names() -> frozenset[str]:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnpgen.render import fonts
+    from pnpgen import bundled
 
     names: set[str] = set()
     for name in MODULES:
@@ -50,12 +50,9 @@ def _private_names() -> frozenset[str]:
                 for cls in value.__mro__:
                     if cls.__module__.startswith("reportlab"):
                         names.update(vars(cls))
-    fonts.register_fonts()
     canvas = Canvas(io.BytesIO())
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    font = getFont(fonts.BODY_FONT)
-    assert isinstance(font, TTFont)
+    # reportlab's own TTFont, not pnpgen's subclass: the attributes pnpgen adds are pnpgen's.
+    font = TTFont("ProbeFace", str(next(bundled.fonts().rglob("*.ttf"))))
     for obj in (canvas, canvas.beginText(), vars(canvas)["_doc"], font):
         names.update(vars(obj))
     return frozenset(n for n in names if n.startswith("_") and not n.startswith("__")) | OCCASIONAL
