@@ -425,15 +425,16 @@ class Studio:
     def build_pdf(self, card_ids: list[str] | None, paper: str = "a4", bleed: float = 3.0, duplex: str = "long",
                   gutterfold: bool = False) -> list[Path]:
         """Build the kit (only ``card_ids`` when given) under the output folder; the files written."""
+        from pnpgen.buildoptions import BuildOptions
         from pnpgen.render.build import build_game
 
+        options = BuildOptions(paper=paper, bleed_mm=bleed, duplex=duplex, gutterfold=gutterfold)  # checked as the CLI's
         with self._lock:
             if self.snapshot is None:
                 raise SpecError(self.error or "nothing loaded yet")
             game = self.snapshot.game
         game = _only(game, card_ids)
-        result = build_game(game, self.out_dir / "studio", paper=paper, bleed_mm=bleed, duplex=duplex,
-                            gutterfold=gutterfold)
+        result = build_game(game, self.out_dir / "studio", options)
         return [Path(p).resolve() for p in result.files]
 
     # -- simulate ----------------------------------------------------------------------------
