@@ -26,6 +26,7 @@ from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
 from pnpgen.template.expr import render
 from pnpgen.template.model import TemplateError, Where
 
+REPO = Path(__file__).resolve().parents[2]
 BIG = "'x'*99999"
 
 # name -> (template text, the PNPGEN_LIMIT_* the refusal names)
@@ -71,11 +72,17 @@ def _template(text: str) -> str:
     return "extends: xenoshyft/item\nboxes:\n  power:\n    text: " + json.dumps(text) + "\n"
 
 
+# The cases stopped by the CPU clock run with it at 1 s, not the default 2 s: the same refusal for
+# half the CPU (test_the_default_time_limits_are_the_documented_ones checks the defaults).
+FAST_CLOCK = {"PNPGEN_LIMIT_JINJA_SECONDS": "1"}
+
+
 def _run(name: str, root: Path, made: Path) -> Outcome:
     exp = root / name / "exp"
     shutil.copytree(made, exp)
     (exp / "templates" / "item.yaml").write_text(_template(CASES[name][0]), encoding="utf-8")
-    return run_pnpgen("build", str(exp), "--out", str(root / name / "out"), cwd=root / name)
+    env = FAST_CLOCK if CASES[name][1] in ("JINJA_SECONDS", "JINJA_") else None
+    return run_pnpgen("build", str(exp), "--out", str(root / name / "out"), cwd=root / name, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +108,16 @@ def test_hostile_template_is_refused_in_one_line_naming_its_line(name: str, outc
     assert line.startswith("error: ") and "templates/item.yaml:3: box 'power' text" in line, line
     assert f"PNPGEN_LIMIT_{CASES[name][1]}" in line, line
     assert len(line) <= 300, line
+
+
+def test_the_default_time_limits_are_the_documented_ones() -> None:
+    """The hostile cases above lower the per-text clock; these are the bounds users get."""
+    from pnpgen.limits import DEFAULTS
+
+    table = (REPO / "docs" / "security.md").read_text(encoding="utf-8")
+    for name, seconds in (("jinja_seconds", 2), ("face_seconds", 5), ("template_seconds", 10)):
+        assert DEFAULTS[name][0] == seconds, name
+        assert f"| {seconds} s | `PNPGEN_LIMIT_{name.upper()}` |" in table, name
 
 
 WHERE = Where("templates/item.yaml", 3)
