@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -106,18 +105,16 @@ def test_long_word_is_hyphenated_rather_than_overflowing():
     assert all(line.width <= 30 + 1e-6 for line in r.lines)
 
 
-def test_fitting_is_fast_and_cached():
+def test_fitting_is_cached():
+    """A deck of identical cards costs one measurement: the same text in the same box is fitted once
+    and the fit reused (the speed itself is measured by bench/, never asserted here)."""
     texts = [f"{ABILITY} VARIANT {i}" for i in range(300)]
-    t0 = time.perf_counter()
-    for t in texts:
-        fit_text(t, 150, 70, "body", 8.8, 5.5, icons=ICONS)
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for t in texts:
-        fit_text(t, 150, 70, "body", 8.8, 5.5, icons=ICONS)
-    again = time.perf_counter() - t0
-    assert first < 3.0  # ~300 distinct ability boxes: well under a second on a slow machine
-    assert again < first / 5
+    first = [fit_text(t, 150, 70, "body", 8.8, 5.5, icons=ICONS) for t in texts]
+    before = fit_text.cache_info()
+    again = [fit_text(t, 150, 70, "body", 8.8, 5.5, icons=ICONS) for t in texts]
+    after = fit_text.cache_info()
+    assert all(a is b for a, b in zip(first, again))
+    assert after.hits - before.hits == len(texts) and after.misses == before.misses
 
 
 @pytest.mark.parametrize("text, width, height, size, min_size, wrap", [
