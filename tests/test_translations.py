@@ -141,3 +141,20 @@ def test_export_csv_round_trips_translations(tmp_path: Path):
     again = load_game(copy)
     assert [(c.id, c.name, c.fields, c.translations) for c in again.cards] == \
            [(c.id, c.name, c.fields, c.translations) for c in game.cards]
+
+
+def test_png_and_tts_exports_take_the_language_too(tmp_path: Path):
+    """Issue #28 point 4: "TTS and PNG exports take --lang too": each language gets its own PNG and
+    TTS folders, the TTS objects carry the translated names, and a card with no translation prints
+    as in the default language."""
+    root = game_dir(tmp_path)
+    out = tmp_path / "out" / "runes"
+    result = runner.invoke(app, ["build", str(root), "--out", str(tmp_path / "out"), "--lang", "all",
+                                 "--png", "gamecrafter", "--tts", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    english, german = out / "png-gamecrafter" / "spell", out / "png-gamecrafter-de" / "spell"
+    assert (english / "fire.png").read_bytes() != (german / "fire.png").read_bytes()  # Feuerball
+    assert (english / "mist.png").read_bytes() == (german / "mist.png").read_bytes()  # no translation
+    names = lambda path: {o["Nickname"] for o in json.loads(path.read_text())["ObjectStates"][0]["ContainedObjects"]}
+    assert {"Feuerball", "Frostblitz", "Mist"} <= names(out / "tts-de" / "runes-de-tts.json")
+    assert {"Fireball", "Frost Bolt", "Mist"} <= names(out / "tts" / "runes-tts.json")
