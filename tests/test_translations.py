@@ -155,6 +155,8 @@ def test_png_and_tts_exports_take_the_language_too(tmp_path: Path):
     english, german = out / "png-gamecrafter" / "spell", out / "png-gamecrafter-de" / "spell"
     assert (english / "fire.png").read_bytes() != (german / "fire.png").read_bytes()  # Feuerball
     assert (english / "mist.png").read_bytes() == (german / "mist.png").read_bytes()  # no translation
-    names = lambda path: {o["Nickname"] for o in json.loads(path.read_text())["ObjectStates"][0]["ContainedObjects"]}
+    def names(path: Path) -> set[str]:
+        return {o["Nickname"] for o in json.loads(path.read_text())["ObjectStates"][0]["ContainedObjects"]}
+
     assert {"Feuerball", "Frostblitz", "Mist"} <= names(out / "tts-de" / "runes-de-tts.json")
     assert {"Fireball", "Frost Bolt", "Mist"} <= names(out / "tts" / "runes-tts.json")
