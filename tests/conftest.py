@@ -5,15 +5,26 @@ repository. A clone alone must still give a green suite, so a test that needs th
 one summary line naming it and how to provide them: tests marked ``sources`` are skipped up front,
 and any other test that stops on ``pnpgen.sources.SourceMissing`` is reported as skipped. CI has
 the documents and sets ``PNPGEN_REQUIRE_SOURCES=1``: there a missing document fails the run.
+
+Tests live in one folder per area (spec, template, render, validate, sim, extract, serve, project,
+hostile). A helper module used by one area sits in its folder (pytest puts a test's own folder on
+``sys.path``); the helpers several areas share (``facekit``, ``pdfcheck``) stay here, and this folder
+is put on ``sys.path`` below so that they import by name from any area. ``data/`` is shared too.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
 from pnpgen.sources import SourceMissing, sources_dir
+
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 
 # Every seed document some test reads; the suite needs them all or none.
 SEED_DOCUMENTS = ("000_b4719436b3022fa4.txt", "001_821cc8783d47e8c3.txt", "002_d22665829fde1da3.txt",

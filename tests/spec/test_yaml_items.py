@@ -14,7 +14,7 @@ from pnpgen.spec import load_game, yamlio
 from pnpgen.spec.errors import SpecError
 from yamlkit import marked
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 CARD_FILES = sorted(p for p in (REPO / "cardspecs").glob("*/*.yaml")
                     if p.name != "game.yaml" and not p.name.startswith("_"))
 

@@ -1,5 +1,5 @@
 """Spec YAML read through libyaml's parser (when PyYAML has it) gives exactly what the Python parser
-gives: the same values and line marks on every spec file (errors: tests/test_spec_loader.py, tests/hostile)."""
+gives: the same values and line marks on every spec file (errors: tests/spec/test_spec_loader.py, tests/hostile)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pnpgen.spec import yamlio
 from pnpgen.yamlsafe import BoundedComposer
 from yamlkit import marked
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # The same loader on PyYAML's pure-Python parser: libyaml's events (what pnpgen uses) must compose
 # into the same values with the same line marks.

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pnpgen.spec import SpecError, load_game
 from pnpgen.validate import validate_game
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 FILES = ("game.yaml", "units.yaml", "_overrides.yaml")
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 99), st.floats(allow_nan=False, width=16),

@@ -14,7 +14,7 @@ from pnpgen.cli import app
 from pnpgen.spec import SpecError, load_game
 from pnpgen.units import mm
 
-DATA = Path(__file__).parent / "data" / "minigame"
+DATA = Path(__file__).parents[1] / "data" / "minigame"
 runner = CliRunner()
 
 
