@@ -4,7 +4,7 @@ protocol (``__NoDefault__``, ``__InternalName__``…), overrides its private met
 
 Everything else draws through reportlab's public API and these named functions, so a reportlab
 release that renames an internal breaks here, in one file, and ``pyproject.toml`` pins reportlab
-to the range this module is tested with (``tests/test_reportlab_internals.py`` fails when any
+to the range this module is tested with (``tests/project/test_reportlab_internals.py`` fails when any
 other module touches an internal, and when the installed reportlab is outside the range).
 
 Why pnpgen goes below the public API at all: speed (a sheet places every card copy, and a face

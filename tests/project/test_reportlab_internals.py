@@ -15,7 +15,7 @@ import io
 import warnings
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "pnpgen"
+PACKAGE = Path(__file__).resolve().parents[2] / "pnpgen"
 ALLOWED = PACKAGE / "render" / "rlcompat.py"
 # The modules of the objects pnpgen writes PDFs with (canvas, text, document, fonts); reportlab's
 # general helpers (colours, utilities, graphics) are left out: their private names are common

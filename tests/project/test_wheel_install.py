@@ -24,7 +24,7 @@ import pikepdf
 import pytest
 from packaging.requirements import Requirement
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXTRAS_ONLY = {"matplotlib", "starlette", "uvicorn", "watchfiles", "ray", "ruamel.yaml"}
 _SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "output", "build", "dist", "*.egg-info", "__pycache__",
                                     ".pytest_cache", ".hypothesis", "tests", "bench")

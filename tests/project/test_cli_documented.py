@@ -20,7 +20,7 @@ def _commands() -> list[str]:
 
 
 def test_every_command_is_in_the_readme():
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     missing = [c for c in _commands() if not re.search(rf"pnpgen {re.escape(c)}\b", readme)]
     assert missing == [], f"commands not documented in README.md: {missing}"
 

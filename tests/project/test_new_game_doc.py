@@ -13,7 +13,7 @@ import pikepdf
 
 from pnpgen.spec import load_game
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "new-game.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "new-game.md"
 
 
 def doc_commands() -> list[str]:
