@@ -18,7 +18,7 @@ from pnpgen.validate import Severity, validate_game
 from pnpgen.validate.checks import all_checks
 from pnpgen.validate.textscan import edit_distance_one
 
-BROKEN = Path(__file__).parent / "data" / "broken-cards"
+BROKEN = Path(__file__).parents[1] / "data" / "broken-cards"
 CLEAN = {"guard", "scout", "sniper", "medic", "gunner"}
 
 
@@ -181,7 +181,7 @@ def test_cli_exit_codes_and_json():
     assert broken.exit_code == 1
     data = json.loads(broken.stdout)
     assert data["errors"] >= 4 and all({"code", "severity", "file", "line", "message"} <= set(f) for f in data["findings"])
-    clean = runner.invoke(app, ["validate", str(Path(__file__).parent / "data" / "minigame"), "--no-fit"])
+    clean = runner.invoke(app, ["validate", str(Path(__file__).parents[1] / "data" / "minigame"), "--no-fit"])
     assert clean.exit_code == 0, clean.stdout
     missing = runner.invoke(app, ["validate", str(BROKEN / "nowhere")])
     assert missing.exit_code == 2

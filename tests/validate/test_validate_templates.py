@@ -188,5 +188,5 @@ def test_a_back_variant_is_fitted_and_glyph_checked_as_drawn(tmp_path: Path):
 
 @pytest.mark.parametrize("bundled", ["xenoshyft", "zombicide-invader", "derelict", "doom", "examples/tidepool"])
 def test_bundled_games_templates_read_only_their_fields(bundled: str):
-    where = Path(__file__).resolve().parents[1] / bundled if "/" in bundled else Path(bundled)
+    where = Path(__file__).resolve().parents[2] / bundled if "/" in bundled else Path(bundled)
     assert findings(where, "TPL001", "TPL002") == []

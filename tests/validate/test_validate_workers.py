@@ -15,7 +15,7 @@ from pnpgen.render import workers
 from pnpgen.spec import load_game
 from pnpgen.validate import parallel, validate_game
 
-XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 
 def _both(game_dir, monkeypatch):

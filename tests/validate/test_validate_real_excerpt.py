@@ -12,7 +12,7 @@ import pytest
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 
-REAL = Path(__file__).parent / "data" / "realcards"
+REAL = Path(__file__).parents[1] / "data" / "realcards"
 
 EXPECTED = {
     "arkham": [

@@ -4,10 +4,10 @@ Every card listed here was read against its seed text (000_b4719436b3022fa4.txt 
 003_ada9705b43fae874.txt for Zombicide: Invader) and against its siblings: its name is spelt and
 capitalised as everywhere else, its text ends as its siblings' do, it writes shared phrases the way
 the other cards do, and it names only cards that exist. Cards with a known defect (see
-tests/test_validate_seeds.py), with a balance hint (BAL001: assault-commander, demolitionist,
+tests/validate/test_validate_seeds.py), with a balance hint (BAL001: assault-commander, demolitionist,
 ghosteye-sokolov) or whose values stay unknown (the legendary items without text, Ranger, the
 "6 Xenosathem" card restored by override) are left out on purpose. Fit (FIT001) is checked for
-every bundled card in tests/test_validate_seeds.py; here it is left off to keep the test quick.
+every bundled card in tests/validate/test_validate_seeds.py; here it is left off to keep the test quick.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from pnpgen.validate.checks.spelling import MIN_LENGTH, Speller, _inflection, ch
 from pnpgen.validate.context import CheckContext
 from pnpgen.validate.textscan import OneEditIndex, edit_distance_one
 
-BROKEN = Path(__file__).parent / "data" / "broken-cards"
+BROKEN = Path(__file__).parents[1] / "data" / "broken-cards"
 # A small alphabet so random words often sit one edit apart.
 WORDS = st.text(alphabet="abcé1 ", min_size=0, max_size=7)
 

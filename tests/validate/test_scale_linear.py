@@ -12,7 +12,7 @@ from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 from pnpgen.validate.checks import references
 
-XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 
 def _counting(monkeypatch, module, name):

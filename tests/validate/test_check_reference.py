@@ -12,7 +12,7 @@ from pnpgen.checkdocs import COMMAND, checks_page, main, stale
 from pnpgen.proofread.codes import CODES
 from pnpgen.validate.explain import catalogue
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 

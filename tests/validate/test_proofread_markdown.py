@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnpgen.proofread import Document, proofread_text
 
-DATA = Path(__file__).parent / "data" / "rulebooks"
+DATA = Path(__file__).parents[1] / "data" / "rulebooks"
 
 
 def found(text: str) -> list[tuple[str, int, int]]:
