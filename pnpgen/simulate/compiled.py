@@ -5,7 +5,7 @@
 condition and MAY flag. A ``Plan`` has all of that decided at load time (``compile_cards`` ->
 ``compile_card``): a tuple of steps ``(handler, action, condition, optional, unsupported key)`` and
 the few flags ``run`` branches on. Behaviour is the interpreted path's, step for step
-(``tests/test_sim_fastpaths.py`` plays seeded games both ways and compares them).
+(``tests/sim/test_sim_fastpaths.py`` plays seeded games both ways and compares them).
 
 Plans are kept by ``id(effect)`` with the effect itself, so an id reused by a garbage-collected
 effect (effects built by hand in tests) is recompiled rather than trusted.

@@ -6,7 +6,7 @@ the slow attribute path (76 ns against 6 ns for a module global); the rules code
 import KIND_TROOP``), which makes them globals of the importing module: one definition of each, and
 the read costs what a global costs. Names are ``<ENUM>_<MEMBER>`` (``EVENT_`` for ``EventKind``,
 ``SELECT_`` for ``Selector``), so members of different enums with one name stay apart
-(``EVENT_DAMAGED``, ``FILTER_DAMAGED``). ``tests/test_sim_enum_reads.py`` keeps it so.
+(``EVENT_DAMAGED``, ``FILTER_DAMAGED``). ``tests/sim/test_sim_enum_reads.py`` keeps it so.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pnpgen.cli import app
 from pnpgen.stats import at_least
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TIDEPOOL = str(ROOT / "examples" / "tidepool")
 
 

@@ -35,7 +35,7 @@ from pnpgen.render.oddscard import draw_odds_cards
 from pnpgen.spec import load_game
 from pnpgen.units import mm
 
-SPECS = Path(__file__).parents[1] / "cardspecs"
+SPECS = Path(__file__).parents[2] / "cardspecs"
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from pnpgen.effects import custom
 from pnpgen.effects.model import EventKind, Trigger
 from pnpgen.effects.report import CardEffects
 
-XENOSHYFT = Path(__file__).resolve().parents[1] / "cardspecs" / "xenoshyft"
+XENOSHYFT = Path(__file__).resolve().parents[2] / "cardspecs" / "xenoshyft"
 
 
 def test_unparsed_sentence_reports_first_word_and_offset():

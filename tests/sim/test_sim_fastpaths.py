@@ -32,7 +32,7 @@ from pnpgen.simulate.runner import game_rng, play_game
 from pnpgen.simulate.setup import build_pools
 from pnpgen.simulate.valuation import enemy_mix, threats_of
 
-xeno_dir = Path(__file__).resolve().parents[1] / "cardspecs" / "xenoshyft"
+xeno_dir = Path(__file__).resolve().parents[2] / "cardspecs" / "xenoshyft"
 
 
 # --- references: the code before the fast paths ----------------------------------------------

@@ -18,7 +18,7 @@ from pnpgen.simulate import executor as X
 from pnpgen.simulate import primitives as P
 from pnpgen.simulate.fixtures import add_enemy, add_troop, bare_game, card_def, spec_card
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def troop(name="t", power=2, hp=3, ability=None):
