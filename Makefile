@@ -33,7 +33,7 @@ docs: $(VENV)/.installed
 
 # System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
 # `playwright install`), poppler-utils (pdffonts, pdftoppm), pngcheck and ghostscript (CMYK separations,
-# tests/test_pdfx_ink.py). Installed when missing
+# tests/render/test_pdfx_ink.py). Installed when missing
 # (as root, as on CI); a test that needs one fails rather than skips, so a missing tool is seen.
 TOOLS := chromium:chromium pdffonts:poppler-utils pngcheck:pngcheck gs:ghostscript
 tools:

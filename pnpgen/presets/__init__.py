@@ -77,7 +77,7 @@ def _data() -> dict:
 
 def _shop(shop_id: str, raw: dict) -> Shop:
     output, copies = raw["output"], raw.get("copies", "order")
-    if output not in OUTPUTS or copies not in COPIES:  # the shipped file is checked by tests/test_presets.py
+    if output not in OUTPUTS or copies not in COPIES:  # the shipped file is checked by tests/render/test_presets.py
         raise ValueError(f"presets.yaml: shop {shop_id!r}: output must be one of {OUTPUTS}, copies one of {COPIES}")
     products = tuple(Product(name, float(w), float(h)) for name, (w, h) in raw["products"].items())
     return Shop(shop_id, raw["name"], float(raw["bleed_in"]), output, products, raw.get("pdfx"),

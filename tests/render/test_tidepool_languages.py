@@ -18,7 +18,7 @@ from pnpgen.cli import app
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 
-TIDEPOOL = Path(__file__).resolve().parents[1] / "examples" / "tidepool"
+TIDEPOOL = Path(__file__).resolve().parents[2] / "examples" / "tidepool"
 runner = CliRunner()
 
 

@@ -15,7 +15,7 @@ from pnpgen.render import face
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 
-TIDEPOOL = Path(__file__).parents[1] / "examples" / "tidepool"
+TIDEPOOL = Path(__file__).parents[2] / "examples" / "tidepool"
 
 
 def _game_with_defects(tmp_path: Path) -> Path:

@@ -16,7 +16,7 @@ from pnpgen.scaffold.game import new_game
 from pnpgen.spec import load_game
 from pnpgen.validate.runner import validate_game
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
 <rect width="200" height="100" fill="#e0d0a0"/>
 <text x="10" y="40" font-family="{family}" font-size="24">Some text</text>

@@ -31,7 +31,7 @@ from pnpgen.template.builddate import build_values
 from pnpgen.template.resolve import ShapeOp
 from pnpgen.units import mm
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 def page_texts(path: Path) -> list[str]:

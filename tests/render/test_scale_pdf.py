@@ -13,7 +13,7 @@ from pnpgen.render import pdfdoc
 from pnpgen.render.build import build_game
 from pnpgen.spec import load_game
 
-XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 
 def test_early_encoding_gives_reportlabs_bytes(tmp_path, monkeypatch):

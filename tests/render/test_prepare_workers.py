@@ -14,7 +14,7 @@ from pnpgen.render import face, prepare
 from pnpgen.render.build import build_game
 from pnpgen.spec import load_game
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture

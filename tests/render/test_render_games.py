@@ -27,7 +27,7 @@ from pnpgen.spec import load_game
 from pnpgen.template.loader import variant_slug
 from pnpgen.units import mm
 
-SPECS = Path(__file__).parents[1] / "cardspecs"
+SPECS = Path(__file__).parents[2] / "cardspecs"
 GAMES = ("xenoshyft", "zombicide-invader", "derelict", "doom")
 PNG_GAME = "zombicide-invader"
 # name -> (bleed mm, duplex); "again" repeats "default" for the byte-identity check.

@@ -164,7 +164,7 @@ def test_forms_written_from_a_like_forms_bytes_are_reportlabs(tmp_path: Path, mo
     """A form whose dictionary is like one formatted before (same box, resources and filters) is
     written from that form's bytes with its own length (``_FormTemplate``, issue #13): the PDFs are
     the bytes of formatting every form through reportlab's objects, and most forms took that path."""
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[2]
     game = load_game(repo / game_id if "/" in game_id else game_id)
     filled = []
     real_fill = pdfdoc._FormTemplate.fill

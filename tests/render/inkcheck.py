@@ -44,7 +44,7 @@ class Mark:
 def _to_srgb():
     from PIL import ImageCms
 
-    profile = Path(__file__).resolve().parent.parent / "pnpgen" / "profiles" / "SWOP2006coated_300_mth.icc"
+    profile = Path(__file__).resolve().parents[2] / "pnpgen" / "profiles" / "SWOP2006coated_300_mth.icc"
     return ImageCms.buildTransform(ImageCms.ImageCmsProfile(str(profile)), ImageCms.createProfile("sRGB"), "CMYK", "RGB",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)

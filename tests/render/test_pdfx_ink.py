@@ -1,5 +1,5 @@
 """Black is black ink, and X-4 and X-1a separate alike (issue #27, points 1 and 5), read back from the
-files with tools independent of pnpgen's renderer: pikepdf operator walks (``tests/inkcheck.py``)
+files with tools independent of pnpgen's renderer: pikepdf operator walks (``tests/render/inkcheck.py``)
 and Ghostscript CMYK separations (``gs -sDEVICE=tiff32nc``).
 
 Targets: no text run under 12 pt in four-colour black (all four inks, and black to the eye: L* ≤ 35,

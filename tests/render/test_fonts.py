@@ -21,7 +21,7 @@ from pnpgen.spec.errors import SpecError
 from pnpgen.validate import validate_game
 
 PNPGEN = str(Path(sys.executable).parent / "pnpgen")
-TEXT = "Go 東京 בית 🐙"  # Hebrew: the box fonts cannot shape Arabic (tests/test_shaping.py)
+TEXT = "Go 東京 בית 🐙"  # Hebrew: the box fonts cannot shape Arabic (tests/render/test_shaping.py)
 
 
 @pytest.fixture(autouse=True)
@@ -167,7 +167,7 @@ def test_cff_conversion_keeps_the_fonts_own_timestamp(tmp_path, monkeypatch):
 
     from pnpgen.render.fonts import _truetype_outlines
 
-    source = Path(__file__).resolve().parent.parent / "examples" / "tidepool" / "fonts" / "LobsterTwo-BoldItalic.otf"
+    source = Path(__file__).resolve().parents[2] / "examples" / "tidepool" / "fonts" / "LobsterTwo-BoldItalic.otf"
     data = source.read_bytes()
     monkeypatch.setenv("PNPGEN_CACHE", str(tmp_path / "first"))
     first = _truetype_outlines(data, "lobster", source)

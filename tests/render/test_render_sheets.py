@@ -25,8 +25,8 @@ from pnpgen.spec.model import Card, CardType, Component, ComponentKind, Game, Re
 from pnpgen.units import mm
 
 POKER = Size(mm(63.5), mm(88.9), "poker")
-MINIGAME = Path(__file__).parent / "data" / "minigame"
-XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+MINIGAME = Path(__file__).parents[1] / "data" / "minigame"
+XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 def small_game(n_cards: int = 12, size: Size | None = POKER, components=(), references=()) -> Game:
     cards = tuple(Card(f"c{i}", f"Card {i}", "unit", 1, {}) for i in range(n_cards))

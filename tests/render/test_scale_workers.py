@@ -11,7 +11,7 @@ import pytest
 from pnpgen.render import raster, workers
 from pnpgen.spec import load_game
 
-XENOSHYFT = Path(__file__).parents[1] / "cardspecs" / "xenoshyft"
+XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 
 @pytest.mark.parametrize("pages,n", [(0, 2), (1, 4), (15, 2), (33, 2), (100, 3), (1000, 7)])
