@@ -31,7 +31,7 @@ demo: $(VENV)/.installed
 docs: $(VENV)/.installed
 	$(BIN)/python -m pnpgen.checkdocs docs
 
-# System tools the tests read outputs back with: Debian's chromium (tests/test_serve*.py, never
+# System tools the tests read outputs back with: Debian's chromium (tests/serve/test_serve*.py, never
 # `playwright install`), poppler-utils (pdffonts, pdftoppm), pngcheck and ghostscript (CMYK separations,
 # tests/render/test_pdfx_ink.py). Installed when missing
 # (as root, as on CI); a test that needs one fails rather than skips, so a missing tool is seen.

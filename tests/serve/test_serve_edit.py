@@ -1,6 +1,6 @@
 """The studio edits cards in their own files: PATCH, add, duplicate, delete, art upload, undo.
 
-One studio (uvicorn in a thread, loopback, the real file watcher) serves ``tests/servekit``'s game:
+One studio (uvicorn in a thread, loopback, the real file watcher) serves ``tests/serve/servekit``'s game:
 the same card type in a CSV, an XLSX and a YAML file. Over HTTP: each edit changes exactly the
 card's row, cells or entry (compared with the file before); a file changed since the page read it
 is 409; a bad value is 400 with the loader's message and the file untouched; an order without the
