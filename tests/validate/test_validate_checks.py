@@ -86,7 +86,7 @@ def test_game_level_checks(result, code: str, needle: str):
 def test_every_registered_check_is_exercised(result):
     exercised = {f.code for f in result.findings}
     # RULES002 needs a card using a registered custom effect; the grammar reads every printed card,
-    # so no custom effect exists yet (tests/test_effects_* pins that the registry is empty).
+    # so no custom effect exists yet (tests/sim/test_effects_* pins that the registry is empty).
     registered = {c.code for c in all_checks() if c.code != "RULES002"}
     assert registered <= exercised, f"checks with no broken card: {sorted(registered - exercised)}"
 
