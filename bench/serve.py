@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -237,10 +238,14 @@ def main() -> None:
             folder = Path(tmp) / f"scale{args.cards}"
             generate(args.cards, folder)
             results = []
-            for _ in range(args.repeat):     # each open in a fresh process: nothing warm from the last one
-                out = subprocess.run([sys.executable, __file__, "--cards", str(args.cards), "--runs", str(args.runs),
-                                      "--folder", str(folder)], check=True, capture_output=True, text=True).stdout
-                results.append(json.loads(out.strip().splitlines()[-1]))
+            for k in range(args.repeat):     # each open in a fresh process: nothing warm from the last one
+                game = Path(tmp) / f"run{k}" / folder.name     # the game as generated: the edits change it
+                shutil.copytree(folder, game)
+                run = subprocess.run([sys.executable, __file__, "--cards", str(args.cards), "--runs", str(args.runs),
+                                      "--folder", str(game)], capture_output=True, text=True)
+                if run.returncode:
+                    raise SystemExit(f"a run failed ({run.returncode}):\n{run.stderr[-3000:]}")
+                results.append(json.loads(run.stdout.strip().splitlines()[-1]))
         report(results)
         return
     with tempfile.TemporaryDirectory() as tmp:
