@@ -117,6 +117,11 @@ def embedding_levels(text: str) -> tuple[int, ...]:
     storage["base_level"] = level
     storage["base_dir"] = "R" if level else "L"
     algorithm.get_embedding_levels(text, storage)
+    for ch in storage["chars"]:
+        # A code point this Python's Unicode data does not know has no class; UAX #9 gives unassigned
+        # code points L outside the right-to-left blocks, and python-bidi's later rules refuse ''.
+        if not ch["type"]:
+            ch["type"] = "L"
     every = list(storage["chars"])  # the same dicts the later rules resolve in place
     algorithm.explicit_embed_and_overrides(storage)
     algorithm.resolve_weak_types(storage)

@@ -244,3 +244,13 @@ def test_bullets_hang_on_the_shaped_path_at_the_line_start():
             start = line.runs[-1] if rtl else line.runs[0]
             assert start.icon is not None and start.icon.name == "indent" and start.icon.shapes == ()
             assert line.width <= 120 + 0.01
+
+
+def test_a_code_point_without_a_bidi_class_is_read_left_to_right():
+    """UAX #9 (Bidi_Class of unassigned code points): outside the right-to-left blocks they default to
+    L. U+2EBE1 has no class in this Python's Unicode data; python-bidi's rules refused it (an
+    AssertionError from validate, found by tests/validate/test_fuzz_validate.py)."""
+    from pnpgen.render.shaping import embedding_levels
+
+    assert embedding_levels("\U0002ebe1") == (0,)
+    assert embedding_levels("abc \U0002ebe1 שלום") == (0, 0, 0, 0, 0, 0, 1, 1, 1, 1)
