@@ -10,7 +10,32 @@ layout: items at the left edge, a long text wrapped), and a picture ``art/ace.pn
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import socket
 from pathlib import Path
+
+import pytest
+
+# -- the browser and the server's port ------------------------------------------------------------
+CHROMIUM = os.environ.get("PNPGEN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 15000   # generous: a loaded CI machine; no test asserts on time
+
+
+def need_browser() -> None:
+    if not (shutil.which(CHROMIUM) or os.path.exists(CHROMIUM)):
+        pytest.fail(f"the studio tests need Debian's chromium at {CHROMIUM}: run `apt-get update && apt-get install -y "
+                    f"chromium` (or set PNPGEN_CHROMIUM to a Chromium binary); never `playwright install`",
+                    pytrace=False)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
 
 GAME = """id: edit
 name: Edit Game

@@ -9,10 +9,7 @@ says how to install it, never a skip.
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import shutil
-import socket
 import threading
 import time
 from pathlib import Path
@@ -21,25 +18,7 @@ import pikepdf
 import pytest
 
 from pnpgen.scaffold import new_expansion
-
-CHROMIUM = os.environ.get("PNPGEN_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 15000   # generous: a loaded CI machine; no test asserts on time
-
-
-def _need_browser() -> None:
-    if not (shutil.which(CHROMIUM) or os.path.exists(CHROMIUM)):
-        pytest.fail(f"the studio tests need Debian's chromium at {CHROMIUM}: run `apt-get update && apt-get install -y "
-                    f"chromium` (or set PNPGEN_CHROMIUM to a Chromium binary); never `playwright install`",
-                    pytrace=False)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
+from servekit import WAIT_MS, free_port
 
 @pytest.fixture(scope="module")
 def studio_server(tmp_path_factory):
@@ -56,7 +35,7 @@ def studio_server(tmp_path_factory):
     (root / "secret.txt").write_text("outside the folder")
     studio = Studio(made.directory, root / "output")
     app = create_app(studio)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -71,19 +50,6 @@ def studio_server(tmp_path_factory):
     app.state.events.close()
     server.should_exit = True
     thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _need_browser()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the studio tests need playwright: pip install -e '.[test]'", pytrace=False)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

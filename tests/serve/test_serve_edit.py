@@ -23,8 +23,8 @@ from urllib.parse import quote
 import openpyxl
 import pytest
 from servekit import png_bytes
+from servekit import WAIT_MS, free_port
 from servekit import make_game
-from test_serve import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, _free_port, _need_browser
 
 from pnpgen.spec import load_game
 
@@ -49,7 +49,7 @@ def _serve(root: Path):
     folder = make_game(root)
     studio = Studio(folder, root / "output")
     app = create_app(studio)
-    port = _free_port()
+    port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                         timeout_graceful_shutdown=1))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -353,17 +353,6 @@ def test_art_upload_never_overwrites_without_being_asked(server):
 
 
 # -- in the browser ---------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def browser():
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser, shown):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})

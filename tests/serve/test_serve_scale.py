@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import pytest
 from servekit import make_many
-from test_serve import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, _free_port, _need_browser
+from servekit import WAIT_MS, free_port
 
 from pnpgen.serve.delta import Publisher, apply, diff, finding_keys, _Sent
 
@@ -93,7 +93,7 @@ def many(tmp_path_factory):
     studio = Studio(folder, root / "output")
     studio.refresh(None, check=False)              # as `pnpgen serve` starts: findings after the page opens
     app = create_app(studio)
-    port = _free_port()
+    port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                         timeout_graceful_shutdown=1))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -106,17 +106,6 @@ def many(tmp_path_factory):
     app.state.events.close()
     srv.should_exit = True
     thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 import pytest
-from test_serve import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, _free_port, _need_browser
 
 from pnpgen.scaffold import new_expansion
+from servekit import WAIT_MS, free_port
 
 # Runs as soon as the SVG is opened as a page, if anything lets it: marks the page, then reads the
 # studio's state from the studio's origin and puts the game's name in the title.
@@ -55,7 +55,7 @@ def studio(tmp_path_factory):
     troop.write_text(troop.read_text().replace("DISCARD THIS CARD (FROM HAND)", "DISCARD THIS CARD  (FROM HAND)"))
     (made.directory / "art").mkdir(exist_ok=True)
     (made.directory / "art" / "evil.svg").write_bytes(EVIL_SVG)
-    port = _free_port()
+    port = free_port()
     log = root / "server.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen([sys.executable, "-m", "pnpgen", "serve", str(made.directory), "--port", str(port),
@@ -83,17 +83,6 @@ def studio(tmp_path_factory):
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
