@@ -203,6 +203,13 @@ def _by_token(icons: IconSet) -> dict[str, Icon]:
     return icons.by_token()
 
 
+@lru_cache(maxsize=256)
+def _tokens_unspaced(icons: IconSet) -> bool:
+    """Whether no token is empty or holds a space a line breaks at: such tokens match inside one
+    word, so a line can be searched once instead of word by word."""
+    return all(i.token and not _SPACES.search(i.token) for i in icons.icons)
+
+
 @lru_cache(maxsize=2048)  # as fit_text's: a deck's own texts are met once or twice
 def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "none",
              fallback: tuple[str, ...] = (), italic_font: str | None = None,
@@ -216,6 +223,7 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
     change = str.upper if case == "upper" else str.lower if case == "lower" else (lambda t: t)
     pat = _icon_pattern(icons)
     by_token = _by_token(icons)
+    unspaced = _tokens_unspaced(icons)
     faces = {(False, False): font, (True, False): bold_font, (False, True): italic_font or font,
              (True, True): bold_italic_font or bold_font}
     paragraphs = []
@@ -232,12 +240,29 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                     current = []
                 paragraphs.append(tuple(words))
                 words = []
-            # A token inside a piece is inside its line too: a line with none needs no search per piece.
-            icon_line = pat is not None and pat.search(line) is not None
+            hits = list(pat.finditer(line)) if pat is not None else []
             pieces = _SPACES.split(line)
+            plain = "\u00a0" not in line
+            if not hits and not fallback and plain:
+                # The common line: one atom per piece; its first piece continues the word before
+                # it (a bold run may end mid-word) and its last one starts the next word.
+                if pieces[0]:
+                    current.append((change(pieces[0]), f, None))
+                if len(pieces) > 1:
+                    if current:
+                        words.append(tuple(current))
+                    words += [((change(p), f, None),) for p in pieces[2:-1:2] if p]
+                    current = [(change(pieces[-1]), f, None)] if pieces[-1] else []
+                continue
+            # Tokens holding no break space never cross a piece: the line's matches are then its
+            # pieces' matches, found once (an U+00A0 is read as a space first: searched per piece).
+            by_line = unspaced and plain
+            at = 0  # where the piece starts in the line
+            h = 0  # the first match not yet taken
             for j, piece in enumerate(pieces):
+                start, at = at, at + len(piece)
                 if j % 2 == 1:  # whitespace: end the current word
-                    if current and icon_line and _number_then_icon(current, pieces, j, pat):
+                    if current and hits and _number_then_icon(current, pieces, j, pat):
                         current.append((" ", f, None))  # "2 (W)" never parts
                         continue
                     if current:
@@ -246,17 +271,25 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
                     continue
                 if not piece:
                     continue
-                if "\u00a0" in piece:
-                    piece = piece.translate(_NO_BREAK)
-                if not icon_line and not fallback:  # the common piece: one atom
+                if by_line:
+                    found = []
+                    while h < len(hits) and hits[h].start() < at:
+                        m = hits[h]
+                        found.append((m.start() - start, m.end() - start, m.group(0)))
+                        h += 1
+                else:
+                    if "\u00a0" in piece:
+                        piece = piece.translate(_NO_BREAK)
+                    found = [(m.start(), m.end(), m.group(0)) for m in pat.finditer(piece)] if hits else []
+                if not found and not fallback:  # a piece with no token: one atom
                     current.append((change(piece), f, None))
                     continue
                 pos = 0
-                for m in pat.finditer(piece) if icon_line else ():
-                    if m.start() > pos:
-                        current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos : m.start()]), f, fallback)]
-                    current.append((m.group(0), f, by_token[m.group(0)]))
-                    pos = m.end()
+                for m_start, m_end, token in found:
+                    if m_start > pos:
+                        current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos:m_start]), f, fallback)]
+                    current.append((token, f, by_token[token]))
+                    pos = m_end
                 if pos < len(piece):
                     current += [(t, ff, None) for t, ff in _by_coverage(change(piece[pos:]), f, fallback)]
     if current:
