@@ -15,7 +15,7 @@ Code TEXT006. Two sources of disagreement:
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 
 from pnpgen.validate.checks.text import prose_fields
@@ -30,6 +30,15 @@ def slip_size(a: str, b: str) -> int:
     """How many characters two texts differ by (the longer side of each differing stretch)."""
     ops = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
     return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in ops if tag != "equal")
+
+
+def _may_be_slip(a: str, b: str) -> bool:
+    """False when ``a`` and ``b`` surely differ by more than ``MAX_SLIP`` characters: every
+    character of the longer text the other lacks (counted with repeats) is in some differing
+    stretch, so that count is a floor of :func:`slip_size`, and far cheaper to work out."""
+    if abs(len(a) - len(b)) > MAX_SLIP:
+        return False
+    return max(len(a), len(b)) - (Counter(a) & Counter(b)).total() <= MAX_SLIP
 
 
 def _same_card(ctx: CheckContext, a, b, prose: tuple[str, ...]) -> bool:
@@ -56,7 +65,7 @@ def check_copies_agree(ctx: CheckContext) -> list[Finding]:
                 continue
             for field in own_prose:
                 a, b = first.get(field) or "", other.get(field) or ""
-                size = slip_size(a, b) if a != b else 0
+                size = slip_size(a, b) if a != b and _may_be_slip(a, b) else 0
                 if 0 < size <= MAX_SLIP:
                     out.append(ctx.at(other, field, "TEXT006", Severity.WARNING,
                                       f"card {other.name!r} appears twice ({first.id!r} and {other.id!r}), the same in "
