@@ -28,10 +28,16 @@ _DOUBLED = re.compile(r"(?<!\.)([:;,])\1+|(?<!\.)\.\.(?!\.)")
 # ellipsis typed short, so it is reported as likely, not certain. "!!!" and "??" are the writer's
 # voice ("I am Groot!!!"), not a slip: not reported.
 _NEVER_DOUBLED = {":", ";", ","}
-_SPACE_BEFORE = re.compile(r"\w( +)([,.;:!?])(?![\w.])")  # "icon ." but not an ellipsis " ..."
-_MISSING_AFTER = re.compile(r"[^\W\d_]{2,}([,;:])(?=[^\W\d_])")
-_MULTI_SPACE = re.compile(r"\S( {2,})\S")
+# The scanners' patterns start at the mark or the spaces they look for, not at every letter before
+# them (the regex engine then skips ahead to a space or a mark); what stands before is tested after.
+_SPACE_BEFORE = re.compile(r"( +)([,.;:!?])(?![\w.])")  # after a word: "icon ." but not an ellipsis " ..."
+_MISSING_AFTER = re.compile(r"([,;:])(?<=[^\W\d_]{2}[,;:])(?=[^\W\d_])")  # "two,words"
+_MULTI_SPACE = re.compile(r"( {2,})(?=\S)")  # between two non-spaces
+_WORD_CHAR = re.compile(r"\w")
+_LETTER = re.compile(r"[^\W\d_]")
+_NON_SPACE = re.compile(r"\S")
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
+_BRACKETS = {o: re.compile(f"[{re.escape(o + c)}]") for o, c in _PAIRS}
 
 
 def _context(text: str, start: int, end: int, pad: int = 12) -> str:
@@ -45,6 +51,8 @@ def _context(text: str, start: int, end: int, pad: int = 12) -> str:
 
 
 def doubled_punctuation(text: str) -> list[TextDefect]:
+    if "::" not in text and ";;" not in text and ",," not in text and ".." not in text:
+        return []  # every match is one of these pairs: most texts hold none
     out = []
     for m in _DOUBLED.finditer(text):
         mark = m.group(0)
@@ -59,18 +67,27 @@ def spacing(text: str, language: str = "en") -> list[TextDefect]:
     # French sets a (thin) space before ; : ! ? by rule: only , and . are checked there.
     marks = ",." if language.lower().startswith("fr") else ",.;:!?"
     for m in _SPACE_BEFORE.finditer(text):
-        if m.group(2) not in marks:
+        if m.group(2) not in marks or not m.start() or not _WORD_CHAR.match(text, m.start() - 1):
             continue
-        out.append(TextDefect(m.start(1), _context(text, m.start(), m.end()),
-                              f"stray space before {m.group(2)!r} in “{_context(text, m.start(), m.end())}”",
+        start = m.start() - 1  # the word's last character
+        out.append(TextDefect(m.start(1), _context(text, start, m.end()),
+                              f"stray space before {m.group(2)!r} in “{_context(text, start, m.end())}”",
                               f"remove the space before {m.group(2)!r}"))
     for m in _MISSING_AFTER.finditer(text):
-        out.append(TextDefect(m.end(1), _context(text, m.start(), m.end() + 1),
-                              f"missing space after {m.group(1)!r} in “{_context(text, m.start(), m.end() + 1)}”",
+        start = m.start() - 2  # the run of letters before the mark, from its first one
+        while start and _LETTER.match(text, start - 1):
+            start -= 1
+        out.append(TextDefect(m.end(1), _context(text, start, m.end() + 1),
+                              f"missing space after {m.group(1)!r} in “{_context(text, start, m.end() + 1)}”",
                               f"add a space after {m.group(1)!r}"))
+    taken = 0  # a non-space ending one run of spaces does not start the next: "a  b  c" is one
     for m in _MULTI_SPACE.finditer(text):
-        out.append(TextDefect(m.start(1), _context(text, m.start(), m.end()),
-                              f"{len(m.group(1))} spaces in a row in “{_context(text, m.start(), m.end())}”",
+        start, end = m.start() - 1, m.end() + 1
+        if start < taken or not _NON_SPACE.match(text, start):
+            continue
+        taken = end
+        out.append(TextDefect(m.start(1), _context(text, start, end),
+                              f"{len(m.group(1))} spaces in a row in “{_context(text, start, end)}”",
                               "use a single space"))
     if text != text.strip():
         out.append(TextDefect(0, text[:12], "leading or trailing space", "trim the text"))
@@ -139,6 +156,8 @@ def curly_quotes(text: str) -> list[TextDefect]:
 def apostrophes(text: str) -> list[TextDefect]:
     """A left single quote (‘) straight after a letter is an apostrophe typed the wrong way round
     ("don‘t", "players‘"): an opening quote never follows a letter."""
+    if "‘" not in text:
+        return []
     out = []
     for m in re.finditer(r"(?<=[^\W\d_])‘", text):
         i = m.start()
@@ -153,7 +172,8 @@ def unbalanced(text: str) -> list[TextDefect]:
         if opening not in text and closing not in text:  # the usual case, found in C
             continue
         depth = 0
-        for i, ch in enumerate(text):
+        for m in _BRACKETS[opening].finditer(text):  # the brackets only, not every character
+            i, ch = m.start(), m.group()
             if ch == opening:
                 depth += 1
             elif ch == closing:
@@ -351,6 +371,8 @@ def quotations(text: str, quoted_names: Iterable[str] = ()) -> list[tuple[int, i
     """(start, end, inner text) of each quotation in ``text``. ``quoted_names`` are names that hold
     quote marks themselves (‘"Spider" Solitaire’): their marks are not read as quotations, and a
     quotation of such a name (“"Gator" Lacroix”) gives the name whole."""
+    if '"' not in text and "“" not in text:
+        return []  # every quotation opens with one of these
     masked = text
     plain_lower = None
     for name in quoted_names:

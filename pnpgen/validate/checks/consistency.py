@@ -105,11 +105,12 @@ def _written_forms(text: str, icons):
         yield _key(m.groups()), m.group(0), m.start(), m.end()
 
 
-def _plain_runs(text: str, keys: set, firsts: set, longest: int):
+def _plain_runs(text: str, keys: set, prefixes: set, longest: int):
     """(key, form) for each run of 2..``longest`` words joined by plain spaces whose key is in
-    ``keys``; only runs starting with one of the keys' first words (``firsts``) are built."""
+    ``keys``; a run is grown only while its words begin some key (``prefixes``: every key's
+    leading words, one word and more)."""
     upper = [w.upper().replace("’", "'") for w in _WORD.findall(text)]
-    starts = [i for i, first in enumerate(upper) if first in firsts]
+    starts = [i for i, first in enumerate(upper) if (first,) in prefixes]
     if not starts:
         return
     found = list(_WORD.finditer(text))
@@ -120,9 +121,11 @@ def _plain_runs(text: str, keys: set, firsts: set, longest: int):
 
     for i in starts:
         for n in range(2, longest + 1):
-            if i + n > len(upper) or not plain(i + n - 2):
+            if i + n > len(upper):
                 break
             key = tuple(upper[i:i + n])
+            if key not in prefixes or not plain(i + n - 2):
+                break
             if key in keys:
                 start, end = found[i].start(), found[i + n - 1].end()
                 yield key, text[start:end], start, end
@@ -169,13 +172,13 @@ def check_phrase_forms(ctx: CheckContext) -> list[Finding]:
     if not uses:
         return []
     keys, longest = set(uses), max(len(k) for k in uses)
-    firsts = {k[0] for k in keys}
+    prefixes = {k[:n] for k in keys for n in range(1, len(k) + 1)}
     plain: dict[str, list[tuple]] = {}
     for card, field, text in texts:
         found = plain.get(text)
         if found is None:
             found = plain[text] = [(key, form, form.lower().replace("’", "'"), _neighbours(text, start, end))
-                                   for key, form, start, end in _plain_runs(text, keys, firsts, longest)]
+                                   for key, form, start, end in _plain_runs(text, keys, prefixes, longest)]
         for key, form, low, around in found:
             uses[key][form].setdefault(card.id, (card, field))
             places[(key, low, card.id)] |= around
