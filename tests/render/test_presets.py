@@ -46,20 +46,26 @@ def test_a_card_is_centred_on_its_products_page():
 
 
 def test_mpc_tarot_cards_are_written_at_the_tarot_upload_size(xenoshyft, tmp_path):
-    troop = xenoshyft.card_types["troop"]
-    game = replace(xenoshyft, card_types={**xenoshyft.card_types, "troop": replace(troop, size=Size(mm(70), mm(120), "tarot"))})
-    result = build_game(game, tmp_path, shop="mpc", types=["troop"])
+    # the smallest type (3 distinct cards): the back's size does not depend on how many fronts there are
+    anthem = xenoshyft.card_types["xenosathem"]
+    game = replace(xenoshyft, card_types={**xenoshyft.card_types,
+                                          "xenosathem": replace(anthem, size=Size(mm(70), mm(120), "tarot"))})
+    result = build_game(game, tmp_path, shop="mpc", types=["xenosathem"])
     assert not [w for w in result.warnings if "does not sell" in w]
     with Image.open(next(p for p in result.files if p.name == "back.png")) as im:
         assert im.size == (897, 1497)
 
 
 def test_drivethrucards_holds_every_copy_and_copies_csv_lists_them(xenoshyft, tmp_path):
-    result = build_game(xenoshyft, tmp_path, shop="drivethrucards", types=["troop"])
-    copies = sum(max(c.copies, 0) for c in xenoshyft.cards_of("troop"))
+    # two items of one copy and two of three: every copy of a few cards shows it as well as a deck
+    items = xenoshyft.cards_of("item")
+    chosen = [c for n in (1, 3) for c in [c for c in items if c.copies == n][:2]]
+    assert len(chosen) == 4
+    result = build_game(xenoshyft, tmp_path, shop="drivethrucards", only=[c.id for c in chosen])
+    copies = sum(c.copies for c in chosen)
     pdf = next(p for p in result.files if p.suffix == ".pdf")
     with pikepdf.open(pdf) as doc:
-        assert len(doc.pages) == 2 * copies  # 63 troop copies of 29 distinct cards: 126 pages
+        assert len(doc.pages) == 2 * copies
     rows = list(csv.DictReader((pdf.parent / "xenoshyft-copies-selection.csv").open(encoding="utf-8")))
     assert sum(int(r["copies"]) for r in rows) == copies
     assert all(r["copies"] == r["copies_in_file"] for r in rows)
