@@ -262,7 +262,7 @@ def tokenize(text: str, font: str, bold_font: str, icons: IconSet, case: str = "
             for j, piece in enumerate(pieces):
                 start, at = at, at + len(piece)
                 if j % 2 == 1:  # whitespace: end the current word
-                    if current and hits and _number_then_icon(current, pieces, j, pat):
+                    if current and hits and current[-1][0][-1:].isdigit() and _number_then_icon(current, pieces, j, pat):
                         current.append((" ", f, None))  # "2 (W)" never parts
                         continue
                     if current:
@@ -447,7 +447,11 @@ def wrap(paragraphs: tuple[tuple[Word, ...], ...], width: float, size: float, fo
                     indent, avail = 0.0, full
 
             word = queue.pop(0)
-            ww = _word_w(word)
+            if len(word) == 1:  # most words: _word_w inlined, this loop runs for every word of a deck
+                atom = word[0]
+                ww = atom[2].width if atom[2] is not None else unit_width(atom[0], atom[1])
+            else:
+                ww = _word_w(word)
             need = ww if not cur else cur_w + space + ww
             if need <= avail + 1e-9:
                 cur.append(word)
