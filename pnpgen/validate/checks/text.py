@@ -177,14 +177,16 @@ def _excused(text: str, found: list[tuple[int, str]], i: int, bold: list[int], i
                                                           or _capitalised_neighbour(found, i, text))
 
 
-def _odd_forms(text: str, found, icons, dominant: dict, emphasis: bool, in_names: set[str]) -> list[tuple]:
+def _odd_forms(text: str, found, icons, dominant: dict, usual: set[str], emphasis: bool,
+               in_names: set[str]) -> list[tuple]:
     """(word, (the game's form, its uses, all uses)) for each word of ``text`` written unlike the
     game's dominant form of it, in a place that does not excuse its capital (see the module
-    docstring), in text order."""
+    docstring), in text order. ``usual``: the dominant forms themselves, most of a text's words,
+    passed over with one set lookup."""
     bold = None
     out = []
     for i, (_, word) in enumerate(found):
-        if len(word) < 3:
+        if word in usual or len(word) < 3:
             continue
         known = dominant.get(word.lower())
         if known is None or word == known[0]:
@@ -235,6 +237,7 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     # the places are then read again rather than kept (a deck's every word would be), and only a
     # word written unlike its dominant form asks again whether its place excuses it.
     dominant = {key: (*counter.most_common(1)[0], sum(counter.values())) for key, counter in forms.items() if counter}
+    usual = {known[0] for known in dominant.values()}
     in_names = _name_words(ctx)
     # In a game whose text is mostly lower case, capitals are emphasis ("each TRAIT on your
     # identity", "PSIONIC" as a keyword beside "psionic counters"), not a keyword's own case; in a
@@ -248,7 +251,7 @@ def check_capitalisation(ctx: CheckContext) -> list[Finding]:
     for card, field, text in prose:
         found = odd.get(text)
         if found is None:
-            found = odd[text] = _odd_forms(text, cache.words(text), icons, dominant, emphasis, in_names)
+            found = odd[text] = _odd_forms(text, cache.words(text), icons, dominant, usual, emphasis, in_names)
         for word, known in found:
             cards[card.id] = card
             slips.setdefault((card.id, field), {}).setdefault(word, known)
