@@ -334,8 +334,12 @@ DEFAULT_LANGUAGE = "en_US"
 def _hyphenator(language: str):
     import pyphen
 
+    from pnpgen.render import hyphdict
+
+    language = language if language in pyphen.LANGUAGES else DEFAULT_LANGUAGE
+    hyphdict.install(pyphen.LANGUAGES[pyphen.language_fallback(language)])  # parsed once, then kept
     # Never leave fewer than 3 letters on a line: a 2-letter stub reads as a typo on a card.
-    return pyphen.Pyphen(lang=language if language in pyphen.LANGUAGES else DEFAULT_LANGUAGE, left=3, right=3)
+    return pyphen.Pyphen(lang=language, left=3, right=3)
 
 
 def preload(language: str = DEFAULT_LANGUAGE) -> None:
