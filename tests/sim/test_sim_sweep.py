@@ -17,6 +17,7 @@ from pnpgen.spec import load_game
 
 CARDS = "ranger,med-pack"
 VARY = [("cost", (-1, 1))]
+GAMES, BLOCK = 12, 4  # three blocks a variant: enough to split unevenly, interrupt and resume
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def game():
 @pytest.fixture(scope="module")
 def reference(game):
     """The sweep on this process, no cache: every other run must give these numbers."""
-    return S.run_sweep(game, VARY, cards=CARDS, games=24, seed=3, workers=1, block=8).to_dict()
+    return S.run_sweep(game, VARY, cards=CARDS, games=GAMES, seed=3, workers=1, block=BLOCK).to_dict()
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def ray_local():
 
 def test_the_baseline_is_the_plain_simulation_on_the_same_seeds(game, reference):
     """Game i of every variant is game i of `pnpgen simulate --difficulty training`: the same seeds."""
-    plain = run_simulation(game, 2, 24, 3, difficulty="training", workers=1)
+    plain = run_simulation(game, 2, GAMES, 3, difficulty="training", workers=1)
     row = reference["rows"][0]
     assert row["baseline_damage"] == pytest.approx(plain.mean_base_damage)
     assert len(reference["rows"]) == 4 and {r["card"] for r in reference["rows"]} == {"ranger", "med-pack"}
@@ -75,17 +76,17 @@ def test_unknown_fields_are_skipped_with_a_note(game):
 
 
 def test_same_numbers_on_two_local_workers(game, reference):
-    assert S.run_sweep(game, VARY, cards=CARDS, games=24, seed=3, workers=2, block=8).to_dict() == reference
+    assert S.run_sweep(game, VARY, cards=CARDS, games=GAMES, seed=3, workers=2, block=BLOCK).to_dict() == reference
 
 
 def test_same_numbers_on_ray(game, reference, ray_local):
-    res = S.run_sweep(game, VARY, cards=CARDS, games=24, seed=3, backend="ray", block=8)
+    res = S.run_sweep(game, VARY, cards=CARDS, games=GAMES, seed=3, backend="ray", block=BLOCK)
     assert res.to_dict() == reference
 
 
 def test_an_interrupted_sweep_resumes_from_its_cached_blocks(game, reference, tmp_path: Path):
-    kw = dict(cards=CARDS, games=24, seed=3, workers=1, block=8, cache=tmp_path)
-    total = len(S.blocks_for([None] * 5, [2], 24, 8))  # baseline + 4 changes, 3 blocks each
+    kw = dict(cards=CARDS, games=GAMES, seed=3, workers=1, block=BLOCK, cache=tmp_path)
+    total = len(S.blocks_for([None] * 5, [2], GAMES, BLOCK))  # baseline + 4 changes, 3 blocks each
     with pytest.raises(S.SweepInterrupted):
         S.run_sweep(game, VARY, max_blocks=7, **kw)
     assert len(list(tmp_path.rglob("*.json"))) == 7
