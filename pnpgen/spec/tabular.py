@@ -202,6 +202,7 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: Abstra
         raise SpecError("no 'type' column, and the file name is no card type", file=sheet.file, line=1,
                         hint=f"add a 'type' column or name the file after a type ({', '.join(card_types)})")
     named = _named(names)
+    unnamed = [i for i, name in enumerate(names) if name is None]
     for row_number, cells in sheet.rows:
         if all(c is None or (isinstance(c, str) and not c.strip()) for c in cells):
             continue  # blank lines between blocks of cards
@@ -209,7 +210,7 @@ def _cards_of(sheet: _Sheet, card_types: dict[str, CardType], extra_keys: Abstra
             raise SpecError(f"row has {len(cells)} cells but the header names {len(names)} columns", file=sheet.file,
                             line=row_number, column=column_letter(len(names)),
                             hint="a cell holding the separator must be quoted; or add a header for the extra column")
-        yield _card_row(sheet, names, named, cells, row_number, card_types)
+        yield _card_row(sheet, unnamed, named, cells, row_number, card_types)
 
 
 class RowDict(LocDict):
@@ -219,19 +220,24 @@ class RowDict(LocDict):
     columns: dict[str, str]
 
 
-def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str]], cells: list[Any], row: int,
+def _card_row(sheet: _Sheet, unnamed: list[int], named: list[tuple[int, str, str, str]], cells: list[Any], row: int,
               card_types: dict[str, CardType]) -> LocDict:
+    """A row's card; ``unnamed``: the header's columns with no name, ``named``: (index, field,
+    column letter, column label) of the others, both worked out once per sheet."""
     raw = RowDict()
     raw.line = row
     raw.columns = {}
     values = {}
-    for i, cell in enumerate(cells):  # the row's own cells: a header of many empty columns costs nothing per row
-        if i < len(names) and names[i] is None and cell not in (None, ""):
+    for i in unnamed:
+        if i >= len(cells):  # the row's own cells: a header of many empty columns costs nothing per row
+            break
+        if cells[i] not in (None, ""):
             raise SpecError("a value in a column with no header", file=sheet.file, line=row,
                             column=column_letter(i), hint="name the column in the header row")
-    for i, name in named:
+    for i, name, col, label in named:
         cell = cells[i] if i < len(cells) else None
-        values[name] = (from_cell(cell) if isinstance(cell, str) else cell, column_letter(i))
+        values[name] = (from_cell(cell) if isinstance(cell, str) else cell, col)
+        raw.columns[name] = label
     type_cell = values.get("type", (None, ""))[0]
     type_id = str(type_cell).strip() if type_cell not in (None, "") else sheet.default_type
     name_cell = values.get("name", (None, ""))[0]
@@ -240,7 +246,6 @@ def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str
     label = str(id_cell).strip() if id_cell not in (None, "") else (slug(name_text) if name_text else None)
     ctype = card_types.get(type_id) if type_id else None
     for key, (cell, col) in values.items():
-        raw.columns[key] = f"{col} ({key})"
         raw.lines[key] = row
         value = _empty_to_none(cell)
         if key in ("name", "type", "id") and value is not None:
@@ -276,9 +281,9 @@ def _card_row(sheet: _Sheet, names: list[str | None], named: list[tuple[int, str
     return raw
 
 
-def _named(names: list[str | None]) -> list[tuple[int, str]]:
-    """(column index, field name) of the header's named columns."""
-    return [(i, name) for i, name in enumerate(names) if name is not None]
+def _named(names: list[str | None]) -> list[tuple[int, str, str, str]]:
+    """(column index, field name, column letter, ``"C (cost)"`` label) of the header's named columns."""
+    return [(i, name, column_letter(i), f"{column_letter(i)} ({name})") for i, name in enumerate(names) if name is not None]
 
 
 def _empty_to_none(cell: Any) -> Any:
