@@ -23,6 +23,10 @@ import pytest
 from pnpgen.sources import SourceMissing, sources_dir
 
 TESTS = Path(__file__).resolve().parent
+# pnpgen's helper processes (validation beside a build, preparing fronts) step back to nice 10 so a
+# user's drawing keeps its core; under pytest-xdist both cores run tests, so a niced helper mostly
+# waits and the test waiting for it with it (pnpgen.render.workers.HELPER_NICE).
+os.environ.setdefault("PNPGEN_HELPER_NICE", "0")
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
