@@ -234,10 +234,10 @@ def _card_row(sheet: _Sheet, unnamed: list[int], named: list[tuple[int, str, str
         if cells[i] not in (None, ""):
             raise SpecError("a value in a column with no header", file=sheet.file, line=row,
                             column=column_letter(i), hint="name the column in the header row")
-    for i, name, col, label in named:
+    for i, name, col, col_label in named:
         cell = cells[i] if i < len(cells) else None
         values[name] = (from_cell(cell) if isinstance(cell, str) else cell, col)
-        raw.columns[name] = label
+        raw.columns[name] = col_label
     type_cell = values.get("type", (None, ""))[0]
     type_id = str(type_cell).strip() if type_cell not in (None, "") else sheet.default_type
     name_cell = values.get("name", (None, ""))[0]
