@@ -13,6 +13,9 @@ import io
 import os
 import shutil
 import socket
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,32 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
+
+
+@contextmanager
+def serving(studio):
+    """The studio's app served by uvicorn in a thread on a free loopback port, for the ``with`` block:
+    yields (app, port) once the server accepts requests; then closes its events and stops it."""
+    import uvicorn
+
+    from pnpgen.serve.app import create_app
+
+    app = create_app(studio)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the studio server did not start"
+        time.sleep(0.05)
+    try:
+        yield app, port
+    finally:
+        app.state.events.close()
+        server.should_exit = True
+        thread.join(10)
 
 GAME = """id: edit
 name: Edit Game

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import http.client
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -18,13 +17,10 @@ import pikepdf
 import pytest
 
 from pnpgen.scaffold import new_expansion
-from servekit import WAIT_MS, free_port
+from servekit import WAIT_MS, serving
 
 @pytest.fixture(scope="module")
 def studio_server(tmp_path_factory):
-    import uvicorn
-
-    from pnpgen.serve.app import create_app
     from pnpgen.serve.state import Studio
 
     root = tmp_path_factory.mktemp("studio")
@@ -34,22 +30,9 @@ def studio_server(tmp_path_factory):
     enemy.write_text(enemy.read_text().replace("BURN ANY TROOP", "BURN ANY TROOOP"))
     (root / "secret.txt").write_text("outside the folder")
     studio = Studio(made.directory, root / "output")
-    app = create_app(studio)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the studio server did not start")
-        time.sleep(0.05)
-    yield {"url": f"http://127.0.0.1:{port}", "port": port, "dir": made.directory, "root": root, "studio": studio,
-           "token": app.state.token}
-    app.state.events.close()
-    server.should_exit = True
-    thread.join(10)
+    with serving(studio) as (app, port):
+        yield {"url": f"http://127.0.0.1:{port}", "port": port, "dir": made.directory, "root": root,
+               "studio": studio, "token": app.state.token}
 
 
 @pytest.fixture

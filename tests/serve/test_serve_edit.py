@@ -15,15 +15,13 @@ import difflib
 import http.client
 import io
 import json
-import threading
-import time
 from pathlib import Path
 from urllib.parse import quote
 
 import openpyxl
 import pytest
 from servekit import png_bytes
-from servekit import WAIT_MS, free_port
+from servekit import WAIT_MS, serving
 from servekit import make_game
 
 from pnpgen.spec import load_game
@@ -41,28 +39,13 @@ def shown(tmp_path_factory):
 
 
 def _serve(root: Path):
-    import uvicorn
-
-    from pnpgen.serve.app import create_app
     from pnpgen.serve.state import Studio
 
     folder = make_game(root)
     studio = Studio(folder, root / "output")
-    app = create_app(studio)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the studio server did not start"
-        time.sleep(0.05)
-    yield {"port": port, "url": f"http://127.0.0.1:{port}", "dir": folder, "studio": studio,
-           "token": app.state.token, "editor": app.state.editor}
-    app.state.events.close()
-    srv.should_exit = True
-    thread.join(10)
+    with serving(studio) as (app, port):
+        yield {"port": port, "url": f"http://127.0.0.1:{port}", "dir": folder, "studio": studio,
+               "token": app.state.token, "editor": app.state.editor}
 
 
 def call(server, method: str, path: str, body=None, token: bool = True, raw: bytes | None = None,

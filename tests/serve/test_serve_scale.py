@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import time
 from urllib.parse import quote
 
 import pytest
 from servekit import make_many
-from servekit import WAIT_MS, free_port
+from servekit import WAIT_MS, serving
 
 from pnpgen.serve.delta import Publisher, apply, diff, finding_keys, _Sent
 
@@ -83,29 +82,14 @@ def test_the_publisher_sends_each_new_model_once_as_a_delta_and_a_joining_page_w
 # -- the page -----------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def many(tmp_path_factory):
-    import uvicorn
-
-    from pnpgen.serve.app import create_app
     from pnpgen.serve.state import Studio
 
     root = tmp_path_factory.mktemp("many")
     folder = make_many(root, CARDS)
     studio = Studio(folder, root / "output")
     studio.refresh(None, check=False)              # as `pnpgen serve` starts: findings after the page opens
-    app = create_app(studio)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the studio server did not start"
-        time.sleep(0.05)
-    yield {"port": port, "url": f"http://127.0.0.1:{port}", "dir": folder, "studio": studio, "token": app.state.token}
-    app.state.events.close()
-    srv.should_exit = True
-    thread.join(10)
+    with serving(studio) as (app, port):
+        yield {"port": port, "url": f"http://127.0.0.1:{port}", "dir": folder, "studio": studio, "token": app.state.token}
 
 
 @pytest.fixture
