@@ -1,4 +1,4 @@
-"""Hand-written games and template folders for the template, textfit and face tests.
+"""Hand-written games and template folders for the template, textfit, face, markup and translation tests.
 
 The games are built directly from the model so these tests do not depend on extracted specs.
 """
@@ -39,6 +39,17 @@ def mini_game(*cards: Card, size: Size | None | str = "poker") -> Game:
     """A one-type game 'demo' for template folders written by the tests (size None: unsized)."""
     ct = CardType("unit", "Unit", size_from_value(size) if isinstance(size, str) else size, {"cost": field("cost"), "text": field("text", FieldType.TEXT)})
     return Game("demo", "Demo Game", 1, 2, "", "", (), {"unit": ct}, tuple(cards), {}, ())
+
+
+def spell_game(folder: Path, game: str, template: str, cards_csv: str) -> Path:
+    """A game folder of one card type, ``spell``: its game.yaml, templates/spell.yaml and
+    cards/spell.csv written exactly as given (for tests that read the game as a user's folder)."""
+    (folder / "cards").mkdir(parents=True)
+    (folder / "templates").mkdir()
+    (folder / "game.yaml").write_text(game, encoding="utf-8")
+    (folder / "templates" / "spell.yaml").write_text(template, encoding="utf-8")
+    (folder / "cards" / "spell.csv").write_text(cards_csv, encoding="utf-8")
+    return folder
 
 
 def write(root: Path, rel: str, text: str) -> Path:

@@ -21,6 +21,7 @@ from pnpgen.markup import Problem, Run, parse
 from pnpgen.render.fonts import font_name
 from pnpgen.render.textfit import fit_text, unit_width
 from pnpgen.template.model import Icon, IconSet, Shape, Where
+from facekit import spell_game
 
 runner = CliRunner()
 
@@ -46,13 +47,7 @@ boxes:
 
 
 def game_dir(tmp_path: Path, rows: str, style: str = "text") -> Path:
-    root = tmp_path / "runes"
-    (root / "cards").mkdir(parents=True)
-    (root / "templates").mkdir()
-    (root / "game.yaml").write_text(GAME, encoding="utf-8")
-    (root / "templates" / "spell.yaml").write_text(TEMPLATE.replace("STYLE", style), encoding="utf-8")
-    (root / "cards" / "spell.csv").write_text("id,name,text\n" + rows, encoding="utf-8")
-    return root
+    return spell_game(tmp_path / "runes", GAME, TEMPLATE.replace("STYLE", style), "id,name,text\n" + rows)
 
 
 def pdf_words(pdf: Path) -> list[dict]:

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from pnpgen.cli import app
 from pnpgen.spec.export import export_csv
 from pnpgen.spec import load_game
+from facekit import spell_game
 
 runner = CliRunner()
 
@@ -46,13 +47,7 @@ mist,Mist,0,Hide.,,,,
 
 
 def game_dir(tmp_path: Path, rows: str = ROWS, extra: str = "") -> Path:
-    root = tmp_path / "runes"
-    (root / "cards").mkdir(parents=True)
-    (root / "templates").mkdir()
-    (root / "game.yaml").write_text(GAME + extra, encoding="utf-8")
-    (root / "templates" / "spell.yaml").write_text(TEMPLATE, encoding="utf-8")
-    (root / "cards" / "spell.csv").write_text(rows, encoding="utf-8")
-    return root
+    return spell_game(tmp_path / "runes", GAME + extra, TEMPLATE, rows)
 
 
 def pdf_text(path: Path) -> str:

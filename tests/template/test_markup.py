@@ -17,6 +17,7 @@ from pnpgen.markup import Problem, Run, escape, parse, plain, with_bold, write
 from pnpgen.render.fonts import font_name
 from pnpgen.render.textfit import fit_text, unit_width
 from pnpgen.template.bounded import bold_matches
+from facekit import spell_game
 
 runner = CliRunner()
 
@@ -44,13 +45,7 @@ boxes:
 
 
 def game_dir(tmp_path: Path, rows: str) -> Path:
-    root = tmp_path / "runes"
-    (root / "cards").mkdir(parents=True)
-    (root / "templates").mkdir()
-    (root / "game.yaml").write_text(GAME, encoding="utf-8")
-    (root / "templates" / "spell.yaml").write_text(TEMPLATE, encoding="utf-8")
-    (root / "cards" / "spell.csv").write_text("id,name,text,flavour\n" + rows, encoding="utf-8")
-    return root
+    return spell_game(tmp_path / "runes", GAME, TEMPLATE, "id,name,text,flavour\n" + rows)
 
 
 def pdf_text(path: Path) -> str:

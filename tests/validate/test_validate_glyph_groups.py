@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
+from facekit import spell_game
 
 GAME = """id: arrows
 name: Arrows
@@ -29,13 +30,7 @@ boxes:
 
 
 def _game(tmp_path: Path, rows: list[str]) -> Path:
-    root = tmp_path / "arrows"
-    (root / "cards").mkdir(parents=True)
-    (root / "templates").mkdir()
-    (root / "game.yaml").write_text(GAME, encoding="utf-8")
-    (root / "templates" / "spell.yaml").write_text(TEMPLATE, encoding="utf-8")
-    (root / "cards" / "spell.csv").write_text("name,text\n" + "\n".join(rows) + "\n", encoding="utf-8")
-    return root
+    return spell_game(tmp_path / "arrows", GAME, TEMPLATE, "name,text\n" + "\n".join(rows) + "\n")
 
 
 def _glyphs(root: Path):
