@@ -255,14 +255,7 @@ def main() -> None:
         studio.refresh(None)
         cold = time.perf_counter() - start
         app = create_app(studio)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                               timeout_graceful_shutdown=1))
-        threading.Thread(target=server.run, daemon=True).start()
-        while not server.started:
-            time.sleep(0.02)
+        server, port = serve(app)
         card_file = made.directory / "cards" / "troop.yaml"
         latencies, server_side = [], []
         with sync_playwright() as p:
