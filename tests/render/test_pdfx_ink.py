@@ -48,15 +48,21 @@ def games():
 
 @pytest.fixture(scope="module")
 def builds(games, tmp_path_factory):
-    """PDF/X-4 of each bundled game; PDF/X-1a of tidepool's first two sheets (the pages compared
-    below; raster flattening makes X-1a the costly build); DriveThruCards (X-1a:2003) of one
-    xenoshyft troop and the same card as X-4."""
+    """PDF/X-4 of xenoshyft and zombicide, three cards of each type (every front and back template,
+    each drawn with several cards' texts: ink is chosen by the templates' colours and the use of
+    each mark, not by the words); tidepool's first two sheets of each type as PDF/X-4 and as
+    PDF/X-1a (the pages compared below; raster flattening makes X-1a the costly build);
+    DriveThruCards (X-1a:2003) of one xenoshyft troop and the same card as X-4."""
     out = {}
-    for name, game in games.items():
-        out[(name, "4")] = build_game(game, tmp_path_factory.mktemp("x4"), pdfx="4")
+    for name in ("xenoshyft", "zombicide-invader"):
+        game = games[name]
+        some = replace(game, cards=tuple(c for t in game.card_types for c in game.cards_of(t)[:3]))
+        out[(name, "4")] = build_game(some, tmp_path_factory.mktemp("x4"), pdfx="4")
     tidepool = games["examples/tidepool"]
     # Sheets 1-2 are PDF pages 1-4, the same pages as in the whole card PDF (pnpgen.selection).
-    out[("examples/tidepool", "1a")] = build_game(tidepool, tmp_path_factory.mktemp("x1a"), pdfx="1a", pages="1-2")
+    for pdfx in ("4", "1a"):
+        out[("examples/tidepool", pdfx)] = build_game(tidepool, tmp_path_factory.mktemp("x" + pdfx), pdfx=pdfx,
+                                                      pages="1-2")
     xeno = games["xenoshyft"]
     troop = replace(xeno, cards=tuple(xeno.cards_of("troop")[:1]))
     out[("troop", "dtc")] = build_game(troop, tmp_path_factory.mktemp("dtc"), shop="drivethrucards")
@@ -124,7 +130,7 @@ def test_x4_pages_and_forms_with_transparency_blend_in_cmyk(builds):
                 assert form.Group.S == "/Transparency" and form.Group.CS == "/DeviceCMYK"
         pages = [p for p in pdf.pages if p.obj.get("/Group") is not None]
         assert pages and all(p.obj.Group.CS == "/DeviceCMYK" for p in pages)
-    assert transparent > 10 and groups >= transparent
+    assert transparent > 5 and groups >= transparent  # the first two sheets hold 8 see-through forms
 
 
 def test_x1a_has_no_groups_and_rgb_builds_none(builds):
