@@ -122,9 +122,9 @@ def _some_of_each_type(game, n: int):
 
 @pytest.fixture(scope="module")
 def x1a(xenoshyft, tmp_path_factory):
-    # Raster flattening makes an X-1a build the costly one: three cards of each type draw every
+    # Raster flattening makes an X-1a build the costly one: two cards of each type draw every
     # template several times (the whole bundled game goes through X-1a in the DriveThruCards build).
-    return build_game(_some_of_each_type(xenoshyft, 3), tmp_path_factory.mktemp("x1a"), pdfx="1a")
+    return build_game(_some_of_each_type(xenoshyft, 2), tmp_path_factory.mktemp("x1a"), pdfx="1a")
 
 
 def _pdfs(result):
