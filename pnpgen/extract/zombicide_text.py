@@ -10,6 +10,7 @@ are the ones every rulebook extractor shares (``textfacts``).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -41,10 +42,14 @@ class Doc:
         self.raw = dict(numbered_lines(text))
         self.clean = {n: MARKER.sub("", line) for n, line in self.raw.items()}
         self.last = len(self.raw)
+        # Searches flatten the same ranges again and again (a card's lines, the whole document):
+        # each line is normalised once and each range joined once.
+        self._text = {n: " ".join(line.split()) for n, line in self.clean.items()}
+        self._flat: dict[tuple[int, int], tuple[str, list[tuple[int, int]]]] = {}
 
     def text(self, n: int) -> str:
         """Line ``n`` without markers, whitespace collapsed."""
-        return " ".join(self.clean[n].split())
+        return self._text[n]
 
     def fragment(self, n: int) -> dict:
         """A provenance fragment quoting the document line as written (markers included)."""
@@ -85,10 +90,23 @@ class Doc:
 
     def _found(self, m: re.Match, starts: list[tuple[int, int]]) -> Found:
         """The match with the document lines whose text it overlaps in the flattened text."""
-        covered = [line for offset, line in starts if offset < m.end() and offset + len(self.text(line)) > m.start()]
+        # Lines are in offset order: from the last one starting at or before the match, up to its end.
+        i = max(0, bisect.bisect_right(starts, (m.start(), self.last + 1)) - 1)
+        covered = []
+        for offset, line in starts[i:]:
+            if offset >= m.end():
+                break
+            if offset + len(self.text(line)) > m.start():
+                covered.append(line)
         return Found(m, tuple(covered))
 
     def _flatten(self, start: int, end: int) -> tuple[str, list[tuple[int, int]]]:
+        made = self._flat.get((start, end))
+        if made is None:
+            made = self._flat[start, end] = self._join(start, end)
+        return made
+
+    def _join(self, start: int, end: int) -> tuple[str, list[tuple[int, int]]]:
         parts: list[str] = []
         starts: list[tuple[int, int]] = []
         offset = 0
