@@ -36,13 +36,11 @@ def studio_server(tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser, studio_server):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 900})
-    pg = context.new_page()
+def page(tab, studio_server):
+    pg = tab
     pg.goto(studio_server["url"] + "/")
     pg.wait_for_selector("img.card-thumb")
-    yield pg
-    context.close()
+    return pg
 
 
 def _loaded_images(page) -> list[int]:

@@ -336,17 +336,23 @@ def test_art_upload_never_overwrites_without_being_asked(server):
 
 
 # -- in the browser ---------------------------------------------------------------------------------------
+CONTEXT = {"viewport": {"width": 1400, "height": 1000}}   # the browser tests' context (conftest)
+
+
 @pytest.fixture
-def page(browser, shown):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
+def page(tab, shown):
+    pg = tab
     errors: list[str] = []
-    pg.on("pageerror", lambda err: errors.append(str(err)))
+
+    def record(err) -> None:
+        errors.append(str(err))
+
+    pg.on("pageerror", record)
     pg.goto(shown["url"] + "/")
     pg.wait_for_selector("img.card-thumb")
     yield pg
+    pg.remove_listener("pageerror", record)
     assert not errors, errors
-    context.close()
 
 
 def open_card(page, card_id: str) -> None:

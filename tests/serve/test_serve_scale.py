@@ -93,16 +93,19 @@ def many(tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser, many):
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    pg = context.new_page()
+def page(tab, many):
+    pg = tab
     errors: list[str] = []
-    pg.on("pageerror", lambda err: errors.append(str(err)))
+
+    def record(err) -> None:
+        errors.append(str(err))
+
+    pg.on("pageerror", record)
     pg.goto(many["url"] + "/")
     pg.wait_for_function(f"() => document.getElementById('cards').dataset.cards === '{CARDS}'", timeout=WAIT_MS)
     yield pg
+    pg.remove_listener("pageerror", record)
     assert not errors, errors
-    context.close()
 
 
 def _get(many, path: str) -> tuple[int, dict, bytes]:

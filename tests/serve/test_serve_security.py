@@ -85,13 +85,6 @@ def studio(tmp_path_factory):
         proc.wait()
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
-    yield ctx
-    ctx.close()
-
-
 def _request(port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"",
              host: str | None = None) -> tuple[int, dict[str, str], bytes]:
     """One request exactly as written (raw socket: the Host header too), its status, headers, body."""
@@ -235,7 +228,7 @@ def test_the_token_is_per_run_and_only_in_the_page(studio):
     assert status == 200 and studio["token"].encode() not in body
 
 
-def test_a_cross_site_page_cannot_make_the_browser_print(studio, context):
+def test_a_cross_site_page_cannot_make_the_browser_print(studio, tab):
     """A second server (another origin) posts to the studio as a form and as a no-cors fetch."""
     target = studio["url"] + "/api/print"
     attack = f"""<!doctype html><title>cute cats</title>
@@ -260,9 +253,18 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
     threading.Thread(target=evil.serve_forever, daemon=True).start()
     before = _pdfs(studio)
     statuses, failures = [], []
-    page = context.new_page()
-    page.on("response", lambda r: statuses.append((r.request.resource_type, r.status)) if r.url == target else None)
-    page.on("requestfailed", lambda r: failures.append((r.resource_type, r.failure)) if r.url == target else None)
+
+    def answered(response) -> None:
+        if response.url == target:
+            statuses.append((response.request.resource_type, response.status))
+
+    def failed(request) -> None:
+        if request.url == target:
+            failures.append((request.resource_type, request.failure))
+
+    page = tab
+    page.on("response", answered)
+    page.on("requestfailed", failed)
     try:
         # "localhost" vs the studio's "127.0.0.1": a different site, as a page on the web would be.
         page.goto(f"http://localhost:{evil.server_address[1]}/")
@@ -270,6 +272,8 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
         page.wait_for_load_state()
     finally:
         evil.shutdown()
+        page.remove_listener("response", answered)
+        page.remove_listener("requestfailed", failed)
     assert statuses == [("document", 403)]              # the form reached the studio and was refused
     # The fetch reached it too, but its (403) answer is withheld from the other site by the
     # studio's Cross-Origin-Resource-Policy: Chromium reports a blocked response, not a network error.
@@ -278,40 +282,52 @@ fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": 
     assert _pdfs(studio) == before
 
     # Control: the studio's own page does print, so a PDF written by the attack would have been seen.
-    own = context.new_page()
-    own.goto(studio["url"] + "/")
-    own.wait_for_selector("img.card-thumb")
-    with own.expect_download(timeout=WAIT_MS * 4):
-        own.click("#print-btn")
+    page.goto(studio["url"] + "/")
+    page.wait_for_selector("img.card-thumb")
+    with page.expect_download(timeout=WAIT_MS * 4):
+        page.click("#print-btn")
     assert len(_pdfs(studio)) > len(before)
 
 
 # -- stored XSS through a picture of the folder ---------------------------------------------------
 
-def _open_svg(context, url: str) -> tuple[str, list[str]]:
-    page = context.new_page()
+def _open_svg(page, url: str, after: str) -> tuple[str, list[str]]:
+    """The title of ``url`` opened as a page, and the requests made from it. No wait for the network
+    to go idle: an inline script has run, and started its fetch, by the page's load event; the page
+    then opens ``after``, so every request before that one has been reported when it is."""
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url))
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
-    return page.title(), asked
+
+    def record(request) -> None:
+        asked.append(request.url)
+
+    page.on("request", record)
+    try:
+        page.goto(url)
+        title = page.title()
+        page.goto(after)
+    finally:
+        page.remove_listener("request", record)
+    assert asked[-1] == after
+    return title, asked[:-1]
 
 
-def test_an_svg_with_a_script_opened_as_a_page_runs_nothing(studio, context):
+def test_an_svg_with_a_script_opened_as_a_page_runs_nothing(studio, tab):
     url = studio["url"] + "/files/art/evil.svg"
-    title, asked = _open_svg(context, url)
+    title, asked = _open_svg(tab, url, after=studio["url"] + "/static/studio.css")
     assert title == "art"                                         # the SVG was shown, its script never ran
     assert not any("/api/state" in u for u in asked)
 
     # Control: the same bytes at the same URL without the studio's headers run and read the state.
     served = (studio["dir"] / "art" / "evil.svg").read_bytes()
-    context.route(url, lambda route: route.fulfill(status=200, content_type="image/svg+xml", body=served))
-    page = context.new_page()
-    asked = []
-    page.on("request", lambda r: asked.append(r.url))
-    page.goto(url)
-    page.wait_for_function("() => document.title.startsWith('xss-read:')", timeout=WAIT_MS)
-    assert any(u.endswith("/api/state") for u in asked)
+    tab.route(url, lambda route: route.fulfill(status=200, content_type="image/svg+xml", body=served))
+    try:
+        title, asked = _open_svg(tab, url, after=studio["url"] + "/static/studio.css")
+        tab.goto(url)
+        tab.wait_for_function("() => document.title.startsWith('xss-read:')", timeout=WAIT_MS)
+    finally:
+        tab.unroute(url)
+    assert title.startswith("xss-")                   # the load-time title: the script ran by the load event
+    assert asked[0] == url and any(u.endswith("/api/state") for u in asked)
 
 
 def test_files_of_the_folder_are_served_sandboxed_and_typed(studio):
@@ -351,16 +367,24 @@ def test_the_page_has_no_inline_script(studio):
     assert not re.search(rb"\son[a-z]+\s*=", page)               # no inline event handlers either
 
 
-def test_the_page_works_under_its_policy_with_no_violation(studio, context):
-    page = context.new_page()
+def test_the_page_works_under_its_policy_with_no_violation(studio, tab):
+    page = tab
     violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
-    page.goto(studio["url"] + "/")
-    page.wait_for_function("() => { const imgs = [...document.querySelectorAll('img.card-thumb')];"
-                           " return imgs.length === 4 && imgs.every(i => i.complete && i.naturalWidth > 0); }",
-                           timeout=WAIT_MS)
-    page.click("#card-exp\\:my-enemy")
-    page.wait_for_function("() => document.getElementById('cv-front').naturalWidth === 480", timeout=WAIT_MS)
+
+    def record(message) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", record)
+    try:
+        page.goto(studio["url"] + "/")
+        page.wait_for_function("() => { const imgs = [...document.querySelectorAll('img.card-thumb')];"
+                               " return imgs.length === 4 && imgs.every(i => i.complete && i.naturalWidth > 0); }",
+                               timeout=WAIT_MS)
+        page.click("#card-exp\\:my-enemy")
+        page.wait_for_function("() => document.getElementById('cv-front').naturalWidth === 480", timeout=WAIT_MS)
+    finally:
+        page.remove_listener("console", record)
     assert violations == []
 
 
@@ -438,8 +462,8 @@ CONTRAST = """() => {
 }"""
 
 
-def test_findings_text_meets_wcag_aa_contrast_in_the_browser(studio, context):
-    page = context.new_page()
+def test_findings_text_meets_wcag_aa_contrast_in_the_browser(studio, tab):
+    page = tab
     page.goto(studio["url"] + "/")
     page.wait_for_selector("#findings .finding.error")
     assert "FIT001" in page.inner_text("#findings .finding.error")
