@@ -9,6 +9,7 @@ the range rlcompat is tested with)."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import io
@@ -35,6 +36,11 @@ def _parse(path: Path) -> ast.Module:
         return ast.parse(path.read_text(encoding="utf-8"))
 
 
+@functools.lru_cache(maxsize=None)  # both scans read every module: each is parsed and walked once
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(_parse(path)))
+
+
 def _private_names() -> frozenset[str]:
     """Every single-underscore attribute of reportlab's classes and of a fresh canvas, text
     object, document and TrueType font (the state they set in ``__init__``)."""
@@ -58,16 +64,17 @@ def _private_names() -> frozenset[str]:
     return frozenset(n for n in names if n.startswith("_") and not n.startswith("__")) | OCCASIONAL
 
 
-def _reportlab_aliases(tree: ast.Module) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def _reportlab_aliases(path: Path) -> frozenset[str]:
     """Names a module binds to reportlab modules or classes (``import reportlab.x as y``, ``from
     reportlab.x import Y``)."""
     bound = set()
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             bound |= {a.asname or a.name.split(".")[0] for a in node.names if a.name.startswith("reportlab")}
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("reportlab"):
             bound |= {a.asname or a.name for a in node.names}
-    return bound
+    return frozenset(bound)
 
 
 def _root(node: ast.AST) -> str | None:
@@ -78,15 +85,14 @@ def _root(node: ast.AST) -> str | None:
 
 def touches(path: Path, private: frozenset[str]) -> list[str]:
     """Every place in ``path`` that touches reportlab's internals, as 'file:line: what'."""
-    tree = _parse(path)
-    aliases = _reportlab_aliases(tree)
+    aliases = _reportlab_aliases(path)
     rel = path.relative_to(PACKAGE.parent) if path.is_relative_to(PACKAGE.parent) else path.name
     found = []
 
     def at(node: ast.AST, what: str) -> None:
         found.append(f"{rel}:{node.lineno}: {what}")
 
-    for node in ast.walk(tree):
+    for node in _nodes(path):
         if isinstance(node, ast.Attribute) and (node.attr in private or node.attr in PROTOCOL):
             at(node, f"attribute {node.attr}")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
@@ -119,9 +125,8 @@ def _own_names() -> frozenset[str]:
     ``CmykConverter._cache`` is pnpgen's, whatever reportlab's fonts call theirs."""
     own = set()
     for path in PACKAGE.rglob("*.py"):
-        tree = _parse(path)
-        aliases = _reportlab_aliases(tree)
-        for cls in ast.walk(tree):
+        aliases = _reportlab_aliases(path)
+        for cls in _nodes(path):
             if not isinstance(cls, ast.ClassDef) or any(_root(b) in aliases for b in cls.bases):
                 continue
             for node in ast.walk(cls):
