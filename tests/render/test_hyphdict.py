@@ -22,8 +22,9 @@ def fresh(monkeypatch, tmp_path):
 @pytest.mark.parametrize("lang", ["en_US", "de_DE", "hu_HU"])  # hu_HU has non-standard breaks (ssz=sz/…)
 def test_kept_patterns_hyphenate_as_a_fresh_parse(fresh, lang, monkeypatch):
     path = pyphen.LANGUAGES[lang]
-    parsed = pyphen.HyphDict(path)
-    hyphdict.install(path)  # parses and keeps a copy
+    hyphdict.install(path)  # parses (pyphen's own HyphDict(path), as a fresh parse) and keeps a copy
+    parsed = pyphen.hdcache.pop(path)
+    assert type(parsed) is pyphen.HyphDict and parsed.patterns  # pyphen parsed it: no copy existed
     kept = list((fresh / "hyphenation").iterdir())
     assert len(kept) == 1
     pyphen.hdcache.clear()
