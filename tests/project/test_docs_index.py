@@ -5,6 +5,7 @@ it, and every path and module docs/architecture.md names in backticks exists."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -25,6 +26,11 @@ def _tokens(path: Path):
     return _MD.parse(path.read_text(encoding="utf-8"))
 
 
+@functools.lru_cache(maxsize=None)  # a page's many links into itself or a neighbour: each parsed once
+def _anchors(path: Path) -> frozenset[str]:
+    return frozenset(_find_anchors(path))
+
+
 def _links(path: Path) -> list[str]:
     """Every link and image target of a Markdown file (code spans and blocks hold none)."""
     out = []
@@ -42,7 +48,7 @@ def _slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-def _anchors(path: Path) -> set[str]:
+def _find_anchors(path: Path) -> set[str]:
     tokens = _tokens(path)
     seen: dict[str, int] = {}
     out = set()
