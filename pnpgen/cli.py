@@ -350,7 +350,10 @@ def simulate(
     check_count("--games", games, "games")
     check_count("--workers", workers, "workers")
     if plot:
+        from pnpgen.fsutil import check_writable_folder
+
         require("plots", "pnpgen simulate --plot")
+        check_writable_folder(plot)  # before the games: their charts would have nowhere to go
     base = load_game(game)
     expansion = load_game(with_) if with_ else None
     if expansion is not None and (expansion.expansion is None or expansion.id != base.id):

@@ -86,6 +86,36 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def check_writable_folder(folder: Path | str) -> None:
+    """Raise the ``OSError`` that writing a file into ``folder`` would raise (a file in its way, a
+    folder nobody may write, a path that cannot exist), leaving nothing behind: a command calls it
+    before the work whose files it could not save, so a bad ``--out`` fails at once, not after the
+    whole build. The folders it has to make are removed again, as is the file it writes to try."""
+    folder = Path(folder)
+    missing: list[Path] = []
+    existing = folder
+    while not os.path.lexists(existing) and existing.parent != existing:
+        missing.append(existing)
+        existing = existing.parent
+    made: list[Path] = []
+    try:
+        for path in reversed(missing):
+            os.mkdir(path)
+            made.append(path)
+        try:
+            fd, probe = tempfile.mkstemp(prefix=f".pnpgen-probe.{os.getpid()}.", suffix=".tmp", dir=folder)
+        except OSError as err:  # it names the random probe file: name the folder the user gave
+            raise OSError(err.errno, err.strerror, str(folder)) from None
+        os.close(fd)
+        os.unlink(probe)
+    finally:
+        for path in reversed(made):
+            try:
+                os.rmdir(path)
+            except OSError:  # another process wrote into it meanwhile: it is theirs now
+                pass
+
+
 def walk_folder(root: Path | str, skip: frozenset[str] = frozenset({"output", "__pycache__"})):
     """``os.walk`` over a game's folder as every reader of it needs it: links to folders are never
     entered (nor listed), hidden folders and ``skip`` names are left out, names come sorted (so

@@ -13,6 +13,7 @@ from typing import Callable
 from pnpgen import buildstamp
 from pnpgen.extract import EXTRACTORS, extractor_for
 from pnpgen.extract.run import extract_document
+from pnpgen.fsutil import check_writable_folder
 from pnpgen.heap import give_back_free_memory, settled
 from pnpgen.buildoptions import BuildOptions
 from pnpgen.render.build import BuildResult, build_game
@@ -95,11 +96,13 @@ def ensure_specs(game: str, specs_root: Path | None = None) -> tuple[str, bool]:
 def build_kit(game: str, out_dir: Path, progress: Callable[..., None] | None = None,
               options: BuildOptions | None = None, **settings) -> KitResult:
     """Build ``game``'s kit into ``out_dir`` as ``options`` ask (or ``settings``: its fields as
-    keywords); ``progress(message[, done, total])`` hears each step (``render.build``'s protocol)."""
+    keywords); ``progress(message[, done, total])`` hears each step (``render.build``'s protocol).
+    An ``out_dir`` that cannot be written raises ``OSError`` before anything is read or drawn."""
     if options is None:
         options = BuildOptions(**settings)
     elif settings:
         raise TypeError(f"build_kit takes options or their keywords, not both: {', '.join(sorted(settings))}")
+    check_writable_folder(out_dir)  # before the build, whose files would have nowhere to go
     directory, extracted = ensure_specs(game)
     folders = _input_folders(Path(directory))
     key = buildstamp.inputs(folders, options.stamp_key(), Path(out_dir))  # None: too many files to track

@@ -9,15 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness import RSS_LIMIT_MB, run_pnpgen
+from harness import RSS_LIMIT_MB, new_game, run_pnpgen
 from pnpgen.cellescape import FORMULA_START, as_cell, from_cell
 from pnpgen.spec import load_game
 
@@ -28,9 +26,7 @@ EXTRA_FIELDS = "      modifier: {type: int}\n      weight: {type: number}\n     
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("inject") / "g"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(folder)], check=True, capture_output=True)
-    return folder
+    return new_game(tmp_path_factory.mktemp("inject") / "g")
 
 
 def _hostile_game(made: Path, folder: Path) -> Path:

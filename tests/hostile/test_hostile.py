@@ -11,15 +11,13 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
+from harness import RSS_LIMIT_MB, Outcome, new_game, run_pnpgen
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -124,6 +122,9 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
     "bleed-negative": ({}, ["build", "--bleed=-3"], "error"),
     "back-offset-nan-inf": ({}, ["build", "--back-offset", "nan,inf"], "error"),
     "out-is-a-file": ({"../in-the-way": "x"}, ["build", "--out", "{tmp}/in-the-way"], "error"),
+    # the output folder is checked before the cards are drawn: this template would fail while drawing
+    "out-unwritable-before-drawing": ({"templates/item.yaml": _template("{{ 10**(10**10) }}")},
+                                      ["build", "--out", "/proc/pnpgen-unwritable"], "error"),
     # watch --once on hostile folders
     "watch-alias-bomb": ({"cards/item.yaml": BOMB + _card(ability="*a9")}, ["watch", "--once"], "error"),
     "watch-template-unknown-tag": ({"templates/item.yaml": "x: !!python/object:os.system {}\n"}, ["watch", "--once"], "error"),
@@ -139,6 +140,9 @@ PLAIN_CASES: dict[str, tuple[list[str], str]] = {
     "calibrate-out-unwritable": (["calibrate", "--out", "/sys/pnpgen-unwritable.pdf"], "error"),
     "schema-out-in-a-file": (["schema", "--out", "{tmp}/in-the-way/x.json"], "error"),
     "simulate-plot-is-a-file": (["simulate", "xenoshyft", "--games", "2", "--workers", "1", "--plot", "{tmp}/in-the-way"], "error"),
+    # the plot folder is checked before the games: this difficulty would fail once they start
+    "simulate-plot-before-playing": (["simulate", "xenoshyft", "--games", "2", "--workers", "1", "--difficulty", "bogus",
+                                      "--plot", "{tmp}/in-the-way"], "error"),
     "simulate-workers-zero": (["simulate", "xenoshyft", "--games", "2", "--workers", "0"], "error"),
     "simulate-players-huge": (["simulate", "xenoshyft", "--players", "1-2000000000"], "error"),
     "simulate-games-huge": (["simulate", "xenoshyft", "--games", "100000000000"], "error"),
@@ -223,8 +227,7 @@ ALL = [*EXPANSION_CASES, *GAME_CASES, *PLAIN_CASES]
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     root = tmp_path_factory.mktemp("hostile")
     template = root / "_template"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(template), "--game", "xenoshyft"], check=True,
-                   capture_output=True, cwd=root)
+    new_game(template, "--game", "xenoshyft")
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = {name: pool.submit(_run_case, name, root, template) for name in ALL}
         return {name: f.result() for name, f in futures.items()}
@@ -268,3 +271,18 @@ def test_the_render_budget_names_the_limit_and_how_to_raise_it(outcomes: dict[st
 def test_text_that_does_not_fit_exits_1_naming_the_box(outcomes: dict[str, Outcome]) -> None:
     out = outcomes["text-does-not-fit"]
     assert out.code == 1 and any("does not fit" in ln and "'ability'" in ln for ln in out.lines), out.describe()
+
+
+@pytest.mark.parametrize("name, folder", [("build-out-unwritable", "/proc/pnpgen-unwritable"),
+                                          ("out-is-a-file", "in-the-way"),
+                                          ("out-unwritable-before-drawing", "/proc/pnpgen-unwritable"),
+                                          ("simulate-plot-is-a-file", "in-the-way"),
+                                          ("simulate-plot-before-playing", "in-the-way")])
+def test_an_output_folder_that_cannot_be_written_is_named_before_any_work(name: str, folder: str,
+                                                                          outcomes: dict[str, Outcome]) -> None:
+    """``build --out`` and ``simulate --plot`` try their folder first: the one error line names it,
+    even where the work would have failed too (a template failing while the cards are drawn, a
+    difficulty failing once the games start)."""
+    (line,) = outcomes[name].lines
+    assert folder in line and "check the path" in line, line
+    assert "templates/item.yaml" not in line and "difficulty" not in line, line

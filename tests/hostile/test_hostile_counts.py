@@ -15,8 +15,6 @@ import re
 import shutil
 import signal
 import struct
-import subprocess
-import sys
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +23,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
+from harness import RSS_LIMIT_MB, Outcome, new_game, run_pnpgen
 
 REPO = Path(__file__).resolve().parents[2]
 HERO_HEADER = "id,name,copies,cost,power,faction,keywords,text,art\n"
@@ -250,7 +248,7 @@ def _run_case(name: str, root: Path, template: Path) -> Outcome:
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Outcome, Path]]:
     root = tmp_path_factory.mktemp("counts")
     template = root / "_template"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(template)], check=True, capture_output=True, cwd=root)
+    new_game(template)
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = {name: pool.submit(_run_case, name, root, template) for name in CASES}
         return {name: (f.result(), root / name) for name, f in futures.items()}

@@ -7,8 +7,6 @@ cases are in test_hostile.py.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -38,7 +36,8 @@ raw_chunks = st.lists(st.one_of(texts, st.sampled_from([":", "- ", "  ", "\n", "
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("fuzz") / "exp"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(folder), "--game", "xenoshyft"], check=True, capture_output=True)
+    made = runner.invoke(app, ["new", str(folder), "--game", "xenoshyft"])
+    assert made.exit_code == 0, made.output
     return folder
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from pnpgen.cli import app
 from pnpgen.errors import SpecError, excerpt
-from pnpgen.fsutil import atomic_write_bytes, remove_orphans
+from pnpgen.fsutil import atomic_write_bytes, check_writable_folder, remove_orphans
 
 runner = CliRunner()
 
@@ -22,7 +22,8 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def expansion(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hyg") / "exp"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(folder), "--game", "xenoshyft"], check=True, capture_output=True)
+    made = runner.invoke(app, ["new", str(folder), "--game", "xenoshyft"])
+    assert made.exit_code == 0, made.output
     return folder
 
 
@@ -53,6 +54,25 @@ def test_orphaned_temp_files_of_dead_processes_are_removed(tmp_path: Path) -> No
     atomic_write_bytes(tmp_path / "kit.pdf", b"%PDF")
     assert (tmp_path / "kit.pdf").read_bytes() == b"%PDF"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, foreign.name, "kit.pdf"])
+
+
+def test_trying_an_output_folder_first_leaves_nothing_behind(tmp_path: Path) -> None:
+    """``build --out`` and ``simulate --plot`` try their folder before the work: the folders that had
+    to be made and the file written to try are removed again; a file in the way is named."""
+    check_writable_folder(tmp_path / "new" / "deeper" / "out")
+    assert list(tmp_path.iterdir()) == []
+    kept = tmp_path / "out"
+    kept.mkdir()
+    (kept / "kit.pdf").write_bytes(b"%PDF")
+    check_writable_folder(kept)
+    assert [p.name for p in kept.iterdir()] == ["kit.pdf"]
+    with pytest.raises(NotADirectoryError) as err:
+        check_writable_folder(kept / "kit.pdf" / "sub")
+    assert err.value.filename == str(kept / "kit.pdf" / "sub")
+    with pytest.raises(NotADirectoryError) as err:
+        check_writable_folder(kept / "kit.pdf")
+    assert err.value.filename == str(kept / "kit.pdf")  # not the name of the file written to try
+    assert [p.name for p in kept.iterdir()] == ["kit.pdf"]
 
 
 def test_error_lines_are_capped_and_escaped() -> None:

@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
+from harness import RSS_LIMIT_MB, Outcome, new_game, run_pnpgen
 
 PDF = Path("out") / "g" / "g-a4.pdf"
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("stale") / "g"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(folder)], check=True, capture_output=True)
-    return folder
+    return new_game(tmp_path_factory.mktemp("stale") / "g")
 
 
 @pytest.fixture

@@ -15,14 +15,12 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from harness import RSS_LIMIT_MB, Outcome, run_pnpgen
+from harness import RSS_LIMIT_MB, Outcome, new_game, run_pnpgen
 from pnpgen.template.expr import render
 from pnpgen.template.model import TemplateError, Where
 
@@ -89,8 +87,7 @@ def _run(name: str, root: Path, made: Path) -> Outcome:
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     root = tmp_path_factory.mktemp("budget")
     made = root / "_made"
-    subprocess.run([sys.executable, "-m", "pnpgen", "new", str(made), "--game", "xenoshyft"], check=True,
-                   capture_output=True, cwd=root)
+    new_game(made, "--game", "xenoshyft")
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         futures = {name: pool.submit(_run, name, root, made) for name in CASES}
         return {name: f.result() for name, f in futures.items()}
