@@ -78,14 +78,15 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
     awaited: dict[str, threading.Event] = {}   # an edited card's new image URL key -> set once the page fetched it
 
     def changed(paths: list[str] | None) -> None:
-        """Show the saved cards first, then their findings (seconds for a large game)."""
-        if studio.refresh(paths, check=False):
-            publisher.publish()
-            studio.check()
+        """Show the saved cards now; their findings follow from the recheck thread (seconds for a
+        large game), so a save made meanwhile, or the page's next order, need not wait for them."""
+        shown = studio.refresh(paths, check=False)
         publisher.publish()
+        if shown:
+            recheck.add(str(studio.directory))
 
     def rechecked() -> None:
-        """After an edit (the card already shown as written): its findings."""
+        """After a save or an edit (the cards already shown as written): their findings."""
         studio.check()
         publisher.publish()
 
@@ -354,9 +355,9 @@ def create_app(studio: Studio, watch: bool = True, hosts: tuple[str, ...] | froz
 
 
 class _Rechecker:
-    """Reads the folder again in one background thread after an edit; edits made meanwhile are
-    read together in the next round. A round starts once the page has shown the edits (each
-    ``shown`` event set), or EDIT_GRACE seconds after the edit at most."""
+    """Checks the folder again in one background thread after a save or an edit; those made
+    meanwhile are checked together in the next round. A round starts once the page has shown the
+    edits (each ``shown`` event set), or EDIT_GRACE seconds after the edit at most."""
 
     def __init__(self, run: Any) -> None:
         self.run, self.pending, self.busy = run, set(), False

@@ -66,6 +66,14 @@ def serving(studio):
         server.should_exit = True
         thread.join(10)
 
+def hold_until(flag: str, limit: float = 120.0) -> None:
+    """Return once the file ``flag`` exists: run in a studio's checker process, it keeps the
+    process busy, so the studio's next check waits until the test lets it go."""
+    deadline = time.monotonic() + limit
+    while not os.path.exists(flag) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 GAME = """id: edit
 name: Edit Game
 players: {min: 1, max: 2}

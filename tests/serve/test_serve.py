@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 
 from pnpgen.scaffold import new_expansion
-from servekit import WAIT_MS, serving
+from servekit import WAIT_MS, hold_until, serving
 
 @pytest.fixture(scope="module")
 def studio_server(tmp_path_factory):
@@ -92,6 +92,27 @@ def test_saving_a_card_file_updates_the_page_and_a_broken_save_keeps_the_last_ca
     assert "troop.yaml" in page.inner_text("#error")
     assert page.locator("img[alt='Renamed Trooper']").count() == 1             # last good cards stay
     troop.write_text(good)
+    page.wait_for_selector("img[alt='My Troop']", timeout=WAIT_MS)
+    page.wait_for_selector("#error[hidden]", state="attached", timeout=WAIT_MS)
+
+
+def test_a_save_is_shown_while_the_last_saves_findings_are_still_being_checked(page, studio_server):
+    """The findings of a save are checked apart from the file watcher: with the studio's checker
+    process held busy, the first save's check cannot finish, and the next save shows all the same."""
+    studio, troop = studio_server["studio"], studio_server["dir"] / "cards" / "troop.yaml"
+    good = troop.read_text()
+    flag = studio_server["root"] / "let-the-checker-go"
+    held = studio._checker().submit(hold_until, str(flag))
+    try:
+        troop.write_text(good.replace("name: My Troop", "name: Held Trooper"))
+        page.wait_for_selector("img[alt='Held Trooper']", timeout=WAIT_MS)
+        troop.write_text(good.replace("cost: 4", "cost: [4"))                     # broken YAML
+        page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+        assert studio.checking and not held.done()           # shown while the first save's check waits
+    finally:
+        flag.touch()
+        held.result(timeout=60)
+        troop.write_text(good)
     page.wait_for_selector("img[alt='My Troop']", timeout=WAIT_MS)
     page.wait_for_selector("#error[hidden]", state="attached", timeout=WAIT_MS)
 
