@@ -26,9 +26,14 @@ COPIES = ("file", "order")
 
 @dataclass(frozen=True)
 class Product:
+    """A card size a shop sells: its trim, and the picture the shop takes when that is not the trim
+    plus the shop's bleed on every side (``px``: The Game Crafter's metric cards, whose pictures
+    are whole inches with the trim centred)."""
     name: str
     width_in: float
     height_in: float
+    px: tuple[int, int] | None = None  # the upload picture, width x height, at the shop's dpi
+    metric: bool = False                # sold by millimetres: messages give the size in mm first
 
     @property
     def mm(self) -> tuple[float, float]:
@@ -36,6 +41,8 @@ class Product:
 
     def describe(self) -> str:
         w, h = self.mm
+        if self.metric:
+            return f"{self.name} {w:g}×{h:g} mm ({self.width_in:.2f}×{self.height_in:.2f} in)"
         return f"{self.name} {self.width_in:g}×{self.height_in:g} in ({w:.1f}×{h:.1f} mm)"
 
 
@@ -75,13 +82,28 @@ def _data() -> dict:
     return yaml.safe_load(text)
 
 
+def _product(shop_id: str, name: str, raw, dpi: int) -> Product:
+    """``[w, h]`` (inches), or ``{in: [w, h]}`` / ``{mm: [w, h]}`` with an optional ``px: [w, h]``."""
+    if isinstance(raw, list):
+        raw = {"in": raw}
+    metric = "mm" in raw
+    w, h = (float(v) / 25.4 for v in raw["mm"]) if metric else (float(v) for v in raw["in"])
+    px = tuple(int(v) for v in raw["px"]) if "px" in raw else None
+    # The shipped file is checked by tests/render/test_presets.py; a picture smaller than the trim
+    # would crop the card.
+    if px is not None and (len(px) != 2 or any(p < t * dpi for p, t in zip(sorted(px), sorted((w, h))))):
+        raise ValueError(f"presets.yaml: shop {shop_id!r}, product {name!r}: px {list(px)} must be two sides, "
+                         f"each at least the trim at {dpi} dpi")
+    return Product(name, w, h, px if px is None else (px[0], px[1]), metric)
+
+
 def _shop(shop_id: str, raw: dict) -> Shop:
     output, copies = raw["output"], raw.get("copies", "order")
     if output not in OUTPUTS or copies not in COPIES:  # the shipped file is checked by tests/render/test_presets.py
         raise ValueError(f"presets.yaml: shop {shop_id!r}: output must be one of {OUTPUTS}, copies one of {COPIES}")
-    products = tuple(Product(name, float(w), float(h)) for name, (w, h) in raw["products"].items())
-    return Shop(shop_id, raw["name"], float(raw["bleed_in"]), output, products, raw.get("pdfx"),
-                int(raw.get("dpi", 300)), copies)
+    dpi = int(raw.get("dpi", 300))
+    products = tuple(_product(shop_id, name, p, dpi) for name, p in raw["products"].items())
+    return Shop(shop_id, raw["name"], float(raw["bleed_in"]), output, products, raw.get("pdfx"), dpi, copies)
 
 
 @cache

@@ -46,21 +46,32 @@ def size_warnings(shop: Shop, game, type_ids) -> list[str]:
     return out
 
 
+def _turned(sides: tuple[float, float], size) -> tuple[float, float]:
+    """Two sides turned as the card is (the long one down a portrait card)."""
+    short, long_ = sorted(sides)
+    return (short, long_) if size.width <= size.height else (long_, short)
+
+
 def product_page(shop: Shop, size):
     """The page of one card in the shop's file: the matching product's trim plus the shop's bleed
-    (turned as the card is), the card centred on it at its own size; a card of a size the shop
-    does not sell gets a page of its own size plus the shop's bleed."""
+    (turned as the card is), or the product's own picture size (``px``) with the trim centred on
+    it, and the card centred on the trim at its own size; a card of a size the shop does not sell
+    gets a page of its own size plus the shop's bleed."""
     from pnpgen.render.raster import CardPage
 
     bleed = shop.bleed_pt
     product, ok = shop.product_for(size.width, size.height)
     if not ok:
         return CardPage.of_card(size, bleed)
-    short, long_ = sorted((product.width_in * PT_PER_IN, product.height_in * PT_PER_IN))
-    pw, ph = (short, long_) if size.width <= size.height else (long_, short)
-    ex, ey = (pw - size.width) / 2, (ph - size.height) / 2
+    pw, ph = _turned((product.width_in * PT_PER_IN, product.height_in * PT_PER_IN), size)
+    if product.px is None:
+        width, height, bx, by = pw + 2 * bleed, ph + 2 * bleed, bleed, bleed
+    else:
+        width, height = _turned((product.px[0] / shop.dpi * PT_PER_IN, product.px[1] / shop.dpi * PT_PER_IN), size)
+        bx, by = (width - pw) / 2, (height - ph) / 2  # this product's bleed, per axis
+    ex, ey = (pw - size.width) / 2 + (bx - bleed), (ph - size.height) / 2 + (by - bleed)  # + 0.0 without px
     grow = max(ex, ey, 0.0)  # the card's bleed reaches the page's edge on both axes
-    return CardPage(pw + 2 * bleed, ph + 2 * bleed, Rect(bleed, bleed, pw, ph), ex - grow, ey - grow, bleed + grow)
+    return CardPage(width, height, Rect(bx, by, pw, ph), ex - grow, ey - grow, bleed + grow)
 
 
 def file_cards(shop: Shop, cards: list) -> list:

@@ -16,8 +16,8 @@ from pnpgen.render import raster
 from pnpgen.render.build import build_game
 from pnpgen.render.shops import SHOPS, product_page
 from pnpgen.spec import load_game
-from pnpgen.spec.model import Size
-from pnpgen.units import mm
+from pnpgen.spec.model import Card, CardType, Game, Size
+from pnpgen.units import PT_PER_IN, mm
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +81,53 @@ def test_png_shop_writes_each_card_once_and_the_copies_to_order(xenoshyft, tmp_p
     assert sum(int(r["copies"]) for r in fronts) == copies and all(r["copies_in_file"] == "1" for r in fronts)
     assert sum(int(r["copies"]) for r in rows if r["side"] == "back") == copies
     assert all((folder / r["file"]).is_file() for r in rows)
+
+
+def sized_game(**sizes: Size) -> Game:
+    """A game of one card per type, each type the given size, drawn by the default face."""
+    types = {t: CardType(t, t.title(), size, {}) for t, size in sizes.items()}
+    cards = tuple(Card(f"{t}-1", f"{t} one", t, 2, {}) for t in sizes)
+    return Game("sizes", "Sizes", 1, 2, "", "", (), types, cards, {}, ())
+
+
+def shop_pngs(game: Game, out: Path, shop: str) -> tuple[dict[str, tuple[int, int]], list[str]]:
+    """Each card type's front and back picture sizes from a ``--shop`` build, and its warnings."""
+    result = build_game(game, out, shop=shop)
+    sizes: dict[str, tuple[int, int]] = {}
+    for path in (p for p in result.files if p.suffix == ".png"):
+        with Image.open(path) as im:
+            assert sizes.setdefault(path.parent.name, im.size) == im.size  # a type's front and back alike
+    return sizes, result.warnings
+
+
+def test_game_crafter_mini_and_tarot_cards_are_its_upload_sizes(tmp_path):
+    # MiniDeck 600x825 and TarotDeck 900x1500 px (The Game Crafter's API, via templative's componentInfo.js)
+    game = sized_game(mini=Size(1.75 * PT_PER_IN, 2.5 * PT_PER_IN, "mini"),
+                      tarot=Size(2.75 * PT_PER_IN, 4.75 * PT_PER_IN, "tarot"))
+    sizes, warnings = shop_pngs(game, tmp_path, "gamecrafter")
+    assert sizes == {"mini": (600, 825), "tarot": (900, 1500)}
+    assert not [w for w in warnings if "nearest product" in w]
+
+
+def dark_box(path: Path) -> tuple[int, int, int, int]:
+    """Left, top, right and bottom margins of the default face's dark panel (its bleed is light)."""
+    with Image.open(path) as im:
+        grey = im.convert("L").point(lambda v: 255 if v < 80 else 0)
+        left, top, right, bottom = grey.getbbox()
+        return left, top, im.width - right, im.height - bottom
+
+
+def test_game_crafter_metric_cards_are_its_own_picture_sizes_with_the_trim_centred(tmp_path):
+    # EuroSquareDeck 70 mm: 900x900 px, EuroPokerDeck 63x88 mm: 825x1125 px, not trim + 1/8 in at 300 dpi
+    game = sized_game(square=Size(mm(70), mm(70), "70mm"), euro=Size(mm(63), mm(88), "63x88mm"))
+    sizes, warnings = shop_pngs(game, tmp_path, "gamecrafter")
+    assert sizes == {"square": (900, 900), "euro": (825, 1125)}
+    assert not [w for w in warnings if "nearest product" in w]
+    # The trim is centred on the picture: the panel inside it is as far from each pair of opposite edges.
+    left, top, right, bottom = dark_box(tmp_path / "sizes" / "gamecrafter" / "euro" / "euro-1.png")
+    assert abs(left - right) <= 1 and abs(top - bottom) <= 1 and left != top  # unequal bleeds, both centred
+
+
+def test_a_product_picture_smaller_than_its_trim_is_refused():
+    with pytest.raises(ValueError, match="product 'odd'.*at least the trim"):
+        presets._product("gamecrafter", "odd", {"mm": [70, 70], "px": [800, 900]}, 300)
