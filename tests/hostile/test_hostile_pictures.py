@@ -38,19 +38,23 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
+def adler32_of_repeats(byte: bytes, length: int) -> int:
+    """``zlib.adler32(byte * length)`` without the bytes: after k copies of value v its sums are
+    A = 1 + k·v and B = Σ A = n + v·n(n+1)/2 (each mod 65521)."""
+    v, n = byte[0], length
+    return ((n + v * n * (n + 1) // 2) % 65521) << 16 | (1 + n * v) % 65521
+
+
 def zlib_of_repeats(byte: bytes, length: int, block: int = 1 << 20) -> bytes:
     """zlib data of ``length`` copies of ``byte``, made without compressing them all: a block
     compressed after a full flush (no history) is the same bytes each time, so it is made once and
-    repeated; the checksum is carried over the blocks."""
+    repeated; the checksum is worked out, not computed over the bytes."""
     def raw(data: bytes, mode: int) -> bytes:
         z = zlib.compressobj(9, zlib.DEFLATED, -15)
         return z.compress(data) + z.flush(mode)
     whole, rest = divmod(length, block)
     piece = raw(byte * block, zlib.Z_FULL_FLUSH)
-    check, data = 1, byte * block
-    for _ in range(whole):
-        check = zlib.adler32(data, check)
-    check = zlib.adler32(byte * rest, check)
+    check = adler32_of_repeats(byte, length)
     return b"\x78\xda" + piece * whole + raw(byte * rest, zlib.Z_FINISH) + struct.pack(">I", check)
 
 
