@@ -1,6 +1,7 @@
 """What every studio test module shares: a module's one headless Chromium (Debian's binary driven by
-Playwright, never `playwright install`; servekit says where it is and fails when it is missing), and
-the module's one browser context and one page (``tab``) in it, which each test navigates.
+Playwright, never `playwright install`; servekit says where it is and fails when it is missing),
+launched by the test process's one Playwright driver, and the module's one browser context and
+one page (``tab``) in it, which each test navigates.
 
 One context and page per module, as one user's tab goes from page to page: a new context and page
 cost more than most of these tests' own steps. The studio keeps nothing in the browser (no cookies, no
@@ -14,17 +15,24 @@ import pytest
 from servekit import CHROMIUM, CHROMIUM_ARGS, need_browser
 
 
-@pytest.fixture(scope="module")
-def browser():
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """Playwright's driver (a Node process, ~0.6 s to start): one per test process; it launches
+    each module's own browser."""
     need_browser()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("the studio tests need playwright: pip install -e '.[test]'", pytrace=False)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_driver):
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="module")
