@@ -60,9 +60,9 @@ def builds(games, tmp_path_factory):
         out[(name, "4")] = build_game(some, tmp_path_factory.mktemp("x4"), pdfx="4")
     tidepool = games["examples/tidepool"]
     # Sheets 1-2 are PDF pages 1-4, the same pages as in the whole card PDF (pnpgen.selection).
-    for pdfx in ("4", "1a"):
-        out[("examples/tidepool", pdfx)] = build_game(tidepool, tmp_path_factory.mktemp("x" + pdfx), pdfx=pdfx,
-                                                      pages="1-2")
+    for standard in ("4", "1a"):
+        out[("examples/tidepool", standard)] = build_game(tidepool, tmp_path_factory.mktemp("x" + standard),
+                                                          pdfx=standard, pages="1-2")
     xeno = games["xenoshyft"]
     troop = replace(xeno, cards=tuple(xeno.cards_of("troop")[:1]))
     out[("troop", "dtc")] = build_game(troop, tmp_path_factory.mktemp("dtc"), shop="drivethrucards")
