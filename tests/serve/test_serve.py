@@ -170,7 +170,7 @@ def test_simulate_with_these_cards_runs_in_the_background_and_draws_plots(studio
         job = json.load(urllib.request.urlopen(f"{base}/api/jobs/{job_id}", timeout=10))
         if job["state"] != "running" or time.monotonic() > deadline:
             break
-        time.sleep(0.2)
+        time.sleep(0.05)
     assert job["state"] == "done", job
     assert job["done"] == job["total"] == 4
     assert "difference (with - without)" in job["text"]

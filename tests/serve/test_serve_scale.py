@@ -121,7 +121,7 @@ def _findings_checked(many) -> None:
     deadline = time.monotonic() + 120
     while many["studio"].checking or not many["studio"].snapshot.findings:
         assert time.monotonic() < deadline, "the findings never arrived"
-        time.sleep(0.2)
+        time.sleep(0.05)
 
 
 def _shown_tiles(page) -> list[str]:

@@ -73,7 +73,7 @@ def studio(tmp_path_factory):
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
             pytest.fail(f"the studio did not start: {log.read_text()[-2000:]}", pytrace=False)
-        time.sleep(0.2)
+        time.sleep(0.05)
     token = re.search(rb'<meta name="pnpgen-token" content="([^"]+)">', page).group(1).decode()
     yield {"url": url, "port": port, "pid": proc.pid, "token": token, "log": log, "out": root / "output",
            "dir": made.directory}
