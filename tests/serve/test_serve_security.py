@@ -75,6 +75,9 @@ def studio(tmp_path_factory):
             pytest.fail(f"the studio did not start: {log.read_text()[-2000:]}", pytrace=False)
         time.sleep(0.05)
     token = re.search(rb'<meta name="pnpgen-token" content="([^"]+)">', page).group(1).decode()
+    # What the page does on opening: `pnpgen serve` checks the cards once the first thumbnail is
+    # asked for, so the findings are checked while the tests below run, not when one needs them.
+    _request(port, "GET", json.loads(_request(port, "GET", "/api/state")[2])["cards"][0]["thumb"])
     yield {"url": url, "port": port, "pid": proc.pid, "token": token, "log": log, "out": root / "output",
            "dir": made.directory}
     proc.send_signal(signal.SIGINT)
