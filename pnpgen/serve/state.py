@@ -13,7 +13,7 @@ import threading
 import time
 import uuid
 from itertools import islice
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from collections.abc import Callable, Iterable
@@ -113,6 +113,7 @@ class Studio:
         self._png: dict[str, bytes] = {}          # image key -> PNG, so unchanged cards are not re-encoded
         self.checking = False                     # an edit is shown; its findings are being checked again
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False                      # close() was called: no new checking process
 
     @property
     def directory(self) -> Path:
@@ -178,9 +179,15 @@ class Studio:
                 self.version += 1
             return False
         except BrokenProcessPool:    # the checker died (killed, out of memory): check here instead
+            if self._closed:
+                return False
             self._pool = None
             with self._render:
                 findings = list(validate_game(snap.game, with_fit=self.previewer.fit).findings)
+        except (RuntimeError, CancelledError):
+            if not self._closed:
+                raise
+            return False     # closed meanwhile (the server is stopping): no process for a check nobody sees
         with self._lock:
             if self.snapshot is not snap:
                 return False
@@ -192,14 +199,16 @@ class Studio:
     def _checker(self) -> ProcessPoolExecutor:
         """One spawned process, kept for the studio's run (spawned, not forked: the studio has threads)."""
         with self._lock:
+            if self._closed:
+                raise RuntimeError("the studio is closed")
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"))
             return self._pool
 
     def close(self) -> None:
-        """Stop the checking process."""
+        """Stop the checking process; a check asked for later (a save seen while stopping) is skipped."""
         with self._lock:
-            pool, self._pool = self._pool, None
+            pool, self._pool, self._closed = self._pool, None, True
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 

@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 
 from pnpgen.scaffold import new_expansion
-from servekit import WAIT_MS, hold_until, serving
+from servekit import WAIT_MS, hold_until, make_game, serving
 
 @pytest.fixture(scope="module")
 def studio_server(tmp_path_factory):
@@ -200,3 +200,15 @@ def test_saving_art_or_a_font_redraws_every_card_under_new_image_urls(studio_ser
     assert len(studio.snapshot.rendered) == 4                                # drawn again, not from the cache
     after = {c["id"]: c["thumb"] for c in studio.state()["cards"]}
     assert before.keys() == after.keys() and all(before[k] != after[k] for k in before)
+
+
+def test_a_closed_studio_starts_no_checking_process(tmp_path):
+    """A check asked for after close() (a save seen while the server stops) is skipped: it would
+    start a new process while the interpreter shuts down."""
+    from pnpgen.serve.state import Studio
+
+    studio = Studio(make_game(tmp_path), tmp_path / "output")
+    assert studio.refresh(None, check=False) and studio.checking
+    studio.close()
+    assert studio.check() is False
+    assert studio._pool is None and studio.checking
