@@ -1,6 +1,6 @@
 """What every studio test module shares: a module's one headless Chromium (Debian's binary driven by
 Playwright, never `playwright install`; servekit says where it is and fails when it is missing),
-launched by the test process's one Playwright driver, and the module's one browser context and
+launched by the module's Playwright driver, and the module's one browser context and
 one page (``tab``) in it, which each test navigates.
 
 One context and page per module, as one user's tab goes from page to page: a new context and page
@@ -15,10 +15,11 @@ import pytest
 from servekit import CHROMIUM, CHROMIUM_ARGS, need_browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright_driver():
-    """Playwright's driver (a Node process, ~0.6 s to start): one per test process; it launches
-    each module's own browser."""
+    """Playwright's driver (a Node process, ~0.6 s to start), stopped with the module: a driver kept
+    for the session leaves its thread running in the xdist worker, and the tests that fork a
+    validation (``test_validate_workers``) then rightly refuse to fork beside it and skip."""
     need_browser()
     try:
         from playwright.sync_api import sync_playwright
