@@ -2,7 +2,8 @@
 
 Each case is its own process, so a hang, a memory blow-up or a crash in one case cannot hide behind
 another. The processes are forked from a "zygote": a Python process started once per test module
-(one per concurrent caller) that has imported pnpgen and the libraries a build uses, and nothing
+(one per concurrent caller) that has imported pnpgen and the libraries a build uses and filled the
+caches no input can change (bundled fonts, English word list and hyphenation patterns), and nothing
 else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and importing them;
 the fork skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``,
 the case's own argv, environment, working folder and output file, its exit code and traceback,
@@ -34,7 +35,9 @@ ADDRESS_LIMIT = 2 * 1024**3       # safety net: the interpreter with reportlab a
 RSS_LIMIT_MB = 500.0              # what the issue promises: peak resident memory per case
 
 # The zygote: imports, then forks one child per request line (JSON) and answers with its outcome.
-# Only imports happen before a fork (no warm-up), so a case pays for every cache it fills.
+# Before forking it also fills the caches no input can change: the bundled fonts registered, the
+# English word list and hyphenation patterns loaded (~0.4 s a case, as each case has its own empty
+# $PNPGEN_CACHE). What a hostile input makes pnpgen load or compute, a case still pays for itself.
 ZYGOTE = r'''
 import atexit, gc, importlib, json, os, pkgutil, resource, runpy, signal, sys, threading, time
 # What `pnpgen build` and `validate` import (a module renamed by a refactoring is only a little slower).
@@ -50,7 +53,12 @@ for name in ("pnpgen.cli", "pnpgen.kit", "pnpgen.render.build", "pnpgen.render.f
 for package in ("pnpgen.validate.checks", "pnpgen.effects"):
     for found in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
         importlib.import_module(found.name)
-assert threading.active_count() == 1, "an import started a thread: forking would copy it half-done"
+from pnpgen.render import fonts, textfit
+from pnpgen.validate.checks import spelling
+fonts.register_fonts()
+spelling.dictionary("en_US")
+textfit._hyphenator(textfit.DEFAULT_LANGUAGE)
+assert threading.active_count() == 1, "an import or a warm-up started a thread: forking would copy it half-done"
 gc.freeze()  # the imported objects stay out of the children's collections: fewer pages copied on write
 TIME_LIMIT_S, WALL_LIMIT_S, ADDRESS_LIMIT = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 def run_case(req):
