@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 from PIL import Image
 
@@ -167,8 +168,8 @@ def separation(path: Path, page: int, dpi: float = 100, oversample: int = 1) -> 
 
 def max_total_ink(plates: Image.Image) -> float:
     """The largest C + M + Y + K of any pixel, in percent."""
-    c, m, y, k = (b.tobytes() for b in plates.split())
-    return max(map(sum, zip(c, m, y, k))) * 100.0 / 255.0
+    total = np.asarray(plates, dtype=np.uint16).sum(axis=2)  # C + M + Y + K of every pixel, 0..1020
+    return int(total.max()) * 100.0 / 255.0
 
 
 def ink_differs(a: Image.Image, b: Image.Image, step: float = 10.0) -> float:
