@@ -44,13 +44,14 @@ import atexit, gc, importlib, json, os, pkgutil, resource, runpy, signal, sys, t
 for name in ("pnpgen.cli", "pnpgen.kit", "pnpgen.render.build", "pnpgen.render.face_draw", "pnpgen.render.glyphdraw",
              "pnpgen.render.subsetfont", "pnpgen.render.shops", "pnpgen.layout.cutting", "pnpgen.validate.runner",
              "pnpgen.validate.documents", "pnpgen.validate.wordcache", "pnpgen.spec.loader", "pnpgen.template.loader",
-             "pnpgen.effects.parser", "pnpgen.effects.report", "reportlab.pdfgen.canvas", "PIL.Image", "rich.console",
-             "rich.live", "pyphen"):
+             "pnpgen.effects.parser", "pnpgen.effects.report", "pnpgen.tables", "reportlab.pdfgen.canvas",
+             "reportlab.lib.fonts", "PIL.Image", "rich.console", "rich.live", "rich.progress", "rich.table",
+             "email.parser", "pyphen"):
     try:
         importlib.import_module(name)
     except ImportError:
         pass
-for package in ("pnpgen.validate.checks", "pnpgen.effects"):
+for package in ("pnpgen.validate.checks", "pnpgen.effects", "pnpgen.odds"):
     for found in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
         importlib.import_module(found.name)
 from pnpgen.render import fonts, textfit
