@@ -80,6 +80,35 @@ def no_ascii85():
 
 
 # -- a canvas's state --------------------------------------------------------------------------------
+def register_on_first_use(loaders: dict[str, Callable[[], None]]) -> None:
+    """Let reportlab register each font of ``loaders`` (name -> a function that registers it) the
+    first time it looks the name up: every lookup (``setFont``, ``stringWidth``, ``getFont``) reads
+    reportlab's registry, which becomes a dict that asks the loader for a name it lacks. Parsing a
+    TrueType file costs ~12 ms (the CJK face 40), and a run mostly uses two or three of the faces."""
+    from reportlab.pdfbase import pdfmetrics
+
+    registry = pdfmetrics._fonts
+    if not isinstance(registry, _LoadingRegistry):
+        registry = _LoadingRegistry(registry)
+        pdfmetrics._fonts = registry
+    registry.loaders.update(loaders)
+
+
+class _LoadingRegistry(dict):
+    """reportlab's font registry, registering a known font at its first lookup."""
+
+    def __init__(self, fonts: dict) -> None:
+        super().__init__(fonts)
+        self.loaders: dict[str, Callable[[], None]] = {}
+
+    def __missing__(self, name):
+        load = self.loaders.pop(name, None)
+        if load is None:
+            raise KeyError(name)
+        load()  # reportlab's registerFont stores the font here
+        return dict.__getitem__(self, name)
+
+
 def document(canvas: Any):
     """The canvas's ``PDFDocument``."""
     return canvas._doc
