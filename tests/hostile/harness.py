@@ -56,7 +56,10 @@ for package in ("pnpgen.validate.checks", "pnpgen.effects", "pnpgen.odds"):
         importlib.import_module(found.name)
 from pnpgen.render import fonts, textfit
 from pnpgen.validate.checks import spelling
+from reportlab.pdfbase import pdfmetrics
 fonts.register_fonts()
+for face in fonts.FACES:
+    pdfmetrics.getFont(face)  # each face is read at its first lookup: read them all here
 spelling.dictionary("en_US")
 textfit._hyphenator(textfit.DEFAULT_LANGUAGE)
 assert threading.active_count() == 1, "an import or a warm-up started a thread: forking would copy it half-done"
