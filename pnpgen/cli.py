@@ -420,7 +420,10 @@ def sweep(
 
     counts = _player_counts(players)
     if plot:
+        from pnpgen.fsutil import check_writable_file
+
         require("plots", "pnpgen sweep --plot")
+        check_writable_file(plot)  # before the sweep, whose chart would have nowhere to go
     if backend == "ray":
         require("ray", "pnpgen sweep --backend ray")
     base = load_game(game)
@@ -465,7 +468,10 @@ def stats(
     from pnpgen.stats import curves, draw_odds, format_curves, format_odds
 
     if plot:
+        from pnpgen.fsutil import check_writable_file
+
         require("plots", "pnpgen stats --plot")
+        check_writable_file(plot)
     loaded = load_game(game)
     if want is None:
         if draw is not None or at_least != 1:

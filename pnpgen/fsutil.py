@@ -116,6 +116,16 @@ def check_writable_folder(folder: Path | str) -> None:
                 pass
 
 
+def check_writable_file(path: Path | str) -> None:
+    """Raise the ``OSError`` that writing the file ``path`` (as ``atomic_write`` does) would raise:
+    its folder as ``check_writable_folder`` tries it, and a folder standing where the file goes.
+    Leaves nothing behind."""
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    check_writable_folder(path.parent)
+
+
 def walk_folder(root: Path | str, skip: frozenset[str] = frozenset({"output", "__pycache__"})):
     """``os.walk`` over a game's folder as every reader of it needs it: links to folders are never
     entered (nor listed), hidden folders and ``skip`` names are left out, names come sorted (so

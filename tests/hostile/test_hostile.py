@@ -143,6 +143,13 @@ PLAIN_CASES: dict[str, tuple[list[str], str]] = {
     # the plot folder is checked before the games: this difficulty would fail once they start
     "simulate-plot-before-playing": (["simulate", "xenoshyft", "--games", "2", "--workers", "1", "--difficulty", "bogus",
                                       "--plot", "{tmp}/in-the-way"], "error"),
+    # sweep and stats write one file: its folder is tried before the work (these card ids and the
+    # --want with --plot would be refused once it starts)
+    "sweep-plot-before-sweeping": (["sweep", "xenoshyft", "--vary", "cost=+1", "--cards", "no-such-card", "--games", "2",
+                                    "--workers", "1", "--plot", "{tmp}/in-the-way/s.png"], "error"),
+    "stats-plot-before-counting": (["stats", "xenoshyft", "--want", "cost=1", "--plot", "{tmp}/in-the-way/c.png"], "error"),
+    "sweep-plot-is-a-folder": (["sweep", "xenoshyft", "--vary", "cost=+1", "--cards", "no-such-card", "--games", "2",
+                                "--workers", "1", "--plot", "{tmp}"], "error"),
     "simulate-workers-zero": (["simulate", "xenoshyft", "--games", "2", "--workers", "0"], "error"),
     "simulate-players-huge": (["simulate", "xenoshyft", "--players", "1-2000000000"], "error"),
     "simulate-games-huge": (["simulate", "xenoshyft", "--games", "100000000000"], "error"),
@@ -277,12 +284,20 @@ def test_text_that_does_not_fit_exits_1_naming_the_box(outcomes: dict[str, Outco
                                           ("out-is-a-file", "in-the-way"),
                                           ("out-unwritable-before-drawing", "/proc/pnpgen-unwritable"),
                                           ("simulate-plot-is-a-file", "in-the-way"),
-                                          ("simulate-plot-before-playing", "in-the-way")])
+                                          ("simulate-plot-before-playing", "in-the-way"),
+                                          ("sweep-plot-before-sweeping", "in-the-way"),
+                                          ("stats-plot-before-counting", "in-the-way")])
 def test_an_output_folder_that_cannot_be_written_is_named_before_any_work(name: str, folder: str,
                                                                           outcomes: dict[str, Outcome]) -> None:
-    """``build --out`` and ``simulate --plot`` try their folder first: the one error line names it,
-    even where the work would have failed too (a template failing while the cards are drawn, a
-    difficulty failing once the games start)."""
+    """``build --out``, ``simulate --plot``, ``sweep --plot`` and ``stats --plot`` try their folder
+    first: the one error line names it, even where the work would have failed too (a template
+    failing while the cards are drawn, a difficulty failing once the games start, unknown card ids,
+    ``--want`` beside ``--plot``)."""
     (line,) = outcomes[name].lines
     assert folder in line and "check the path" in line, line
-    assert "templates/item.yaml" not in line and "difficulty" not in line, line
+    assert not any(later in line for later in ("templates/item.yaml", "difficulty", "no-such-card", "--want")), line
+
+
+def test_a_plot_file_where_a_folder_stands_is_refused_before_the_sweep(outcomes: dict[str, Outcome]) -> None:
+    (line,) = outcomes["sweep-plot-is-a-folder"].lines
+    assert "Is a directory" in line and "check the path" in line and "no-such-card" not in line, line
