@@ -102,10 +102,11 @@ class _LoadingRegistry(dict):
         self.loaders: dict[str, Callable[[], None]] = {}
 
     def __missing__(self, name):
-        load = self.loaders.pop(name, None)
+        load = self.loaders.get(name)
         if load is None:
             raise KeyError(name)
-        load()  # reportlab's registerFont stores the font here
+        load()  # reportlab's registerFont stores the font here; a file that fails to load fails again
+        del self.loaders[name]
         return dict.__getitem__(self, name)
 
 

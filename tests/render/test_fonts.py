@@ -176,3 +176,38 @@ def test_cff_conversion_keeps_the_fonts_own_timestamp(tmp_path, monkeypatch):
     second = _truetype_outlines(data, "lobster", source)
     assert first == second
     assert ToolsFont(io.BytesIO(first))["head"].modified == ToolsFont(io.BytesIO(data))["head"].modified
+
+
+def test_a_face_is_read_at_its_first_lookup_and_a_failing_one_fails_every_time():
+    """Bundled faces are registered when reportlab first looks their name up (rlcompat): a face that
+    cannot be read gives its own error at each lookup, not reportlab's "no afm found" the second time."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnpgen.render import rlcompat
+    from pnpgen.render.fonts import FACES, FONTS_DIR
+    from pnpgen.render.subsetfont import SubsetFont
+
+    read = []
+
+    def broken() -> None:
+        read.append(1)
+        raise OSError(2, "No such file or directory", "gone.ttf")
+
+    rlcompat.register_on_first_use({"BrokenFaceForTest": broken})
+    for _ in range(2):
+        with pytest.raises(OSError, match="gone.ttf"):
+            pdfmetrics.getFont("BrokenFaceForTest")
+    assert len(read) == 2
+    read.clear()
+
+    def late() -> None:
+        font = SubsetFont("LateFaceForTest", str(FONTS_DIR / FACES["RobotoCondensed"]))
+        read.append(font)
+        pdfmetrics.registerFont(font)
+
+    rlcompat.register_on_first_use({"LateFaceForTest": late})
+    assert read == []  # named, not read
+    first = pdfmetrics.getFont("LateFaceForTest")
+    # Read once, at the first lookup (reportlab hands back the font it already holds for a face it
+    # has read under another name, so the object may be that one).
+    assert len(read) == 1 and pdfmetrics.getFont("LateFaceForTest") is first and len(read) == 1
