@@ -1,4 +1,5 @@
-"""Hand-written games and template folders for the template, textfit, face, markup and translation tests.
+"""Hand-written games and template folders for the template, textfit, face, markup and translation tests,
+and a bundled game cut down to a few cards of each type (the press-output tests).
 
 The games are built directly from the model so these tests do not depend on extracted specs.
 """
@@ -39,6 +40,14 @@ def mini_game(*cards: Card, size: Size | None | str = "poker") -> Game:
     """A one-type game 'demo' for template folders written by the tests (size None: unsized)."""
     ct = CardType("unit", "Unit", size_from_value(size) if isinstance(size, str) else size, {"cost": field("cost"), "text": field("text", FieldType.TEXT)})
     return Game("demo", "Demo Game", 1, 2, "", "", (), {"unit": ct}, tuple(cards), {}, ())
+
+
+def some_of_each_type(game: Game, n: int) -> Game:
+    """``game`` with only its first ``n`` cards of each type: every template (front and back) is
+    drawn, ``n`` times, at a fraction of the whole game's cost."""
+    from dataclasses import replace
+
+    return replace(game, cards=tuple(c for t in game.card_types for c in game.cards_of(t)[:n]))
 
 
 def spell_game(folder: Path, game: str, template: str, cards_csv: str) -> Path:

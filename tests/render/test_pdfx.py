@@ -15,6 +15,7 @@ import pikepdf
 import pytest
 from PIL import Image
 
+from facekit import some_of_each_type
 from inkcheck import ink_differs, separation
 from pnpgen.render import rasterflat
 from pnpgen.render.build import build_game
@@ -109,22 +110,14 @@ def xenoshyft():
 def x4(xenoshyft, tmp_path_factory):
     # Three cards of each type draw every template (front and back) several times; the card texts
     # add nothing a colour or box check could catch that the templates do not.
-    return build_game(_some_of_each_type(xenoshyft, 3), tmp_path_factory.mktemp("x4"), pdfx="4")
-
-
-def _some_of_each_type(game, n: int):
-    """The game with only its first ``n`` cards of each type: every template (front and back) is
-    drawn, several times, at a fraction of the bundled game's cost."""
-    from dataclasses import replace
-
-    return replace(game, cards=tuple(c for t in game.card_types for c in game.cards_of(t)[:n]))
+    return build_game(some_of_each_type(xenoshyft, 3), tmp_path_factory.mktemp("x4"), pdfx="4")
 
 
 @pytest.fixture(scope="module")
 def x1a(xenoshyft, tmp_path_factory):
     # Raster flattening makes an X-1a build the costly one: two cards of each type draw every
     # template several times (the whole bundled game goes through X-1a in the DriveThruCards build).
-    return build_game(_some_of_each_type(xenoshyft, 2), tmp_path_factory.mktemp("x1a"), pdfx="1a")
+    return build_game(some_of_each_type(xenoshyft, 2), tmp_path_factory.mktemp("x1a"), pdfx="1a")
 
 
 def _pdfs(result):
@@ -173,7 +166,7 @@ def test_pdfx1a_reports_raster_flattening_once_per_template_and_fails_nothing(x1
 
 
 def test_rgb_build_has_no_output_intent(xenoshyft, tmp_path):
-    result = build_game(_some_of_each_type(xenoshyft, 1), tmp_path)
+    result = build_game(some_of_each_type(xenoshyft, 1), tmp_path)
     f = inspect(_pdfs(result)[0])
     assert f["intent"] is None and "/GTS_PDFXVersion" not in f["info"]
     assert f["rgb_ops"]  # the plain build is RGB, so the walker does see RGB when it is there
@@ -213,7 +206,7 @@ def test_nearest_product_warns_for_a_size_no_shop_sells(xenoshyft):
 
 
 def test_shop_png_carries_its_dpi_and_bleed(xenoshyft, tmp_path):
-    result = build_game(_some_of_each_type(xenoshyft, 1), tmp_path, shop="mpc")
+    result = build_game(some_of_each_type(xenoshyft, 1), tmp_path, shop="mpc")
     png = next(p for p in result.files if p.suffix == ".png")
     with Image.open(png) as im:
         assert im.size == (822, 1122)  # poker 2.5x3.5 in + 0.12 in bleed a side at 300 dpi
@@ -230,7 +223,7 @@ def test_drivethrucards_interleaves_fronts_and_backs_as_x1a_2003(xenoshyft, dtc_
         assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 x 3.75 in
         assert [round(float(v), 2) for v in page.trimbox] == [9, 9, 189, 261]
         # DriveThruCards prints the file as the deck: every copy is in it (docs/print-shops.md).
-        built = _some_of_each_type(xenoshyft, 2).cards_of("xenosathem")
+        built = some_of_each_type(xenoshyft, 2).cards_of("xenosathem")
         assert sum(c.copies for c in built) > len(built)  # some card has several copies
         assert len(pdf.pages) == 2 * sum(max(c.copies, 0) for c in built)
 
@@ -300,7 +293,7 @@ def dtc_builds(xenoshyft, tidepool, tmp_path_factory):
     (the whole games took 30 s here)."""
     out = {}
     for name, game in (("xenoshyft", xenoshyft), ("tidepool", tidepool)):
-        out[name] = _shop_build(_some_of_each_type(game, 2), tmp_path_factory.mktemp(f"dtc-{name}"))
+        out[name] = _shop_build(some_of_each_type(game, 2), tmp_path_factory.mktemp(f"dtc-{name}"))
     # As X-4 only the cards the comparisons below read: page 0 of each file is its first card.
     firsts = [tidepool.cards_of(t)[0] for t in ("tide", "pool")]
     out["tidepool-x4"] = _shop_build(tidepool, tmp_path_factory.mktemp("dtc4-tidepool"), "4", firsts)

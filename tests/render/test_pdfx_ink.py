@@ -16,6 +16,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
+from facekit import some_of_each_type
 from inkcheck import ink_differs, marks, max_total_ink, separation
 from pnpgen.render import pdfdoc, pdfx
 from pnpgen.render.build import build_game
@@ -55,9 +56,7 @@ def builds(games, tmp_path_factory):
     DriveThruCards (X-1a:2003) of one xenoshyft troop and the same card as X-4."""
     out = {}
     for name in ("xenoshyft", "zombicide-invader"):
-        game = games[name]
-        some = replace(game, cards=tuple(c for t in game.card_types for c in game.cards_of(t)[:3]))
-        out[(name, "4")] = build_game(some, tmp_path_factory.mktemp("x4"), pdfx="4")
+        out[(name, "4")] = build_game(some_of_each_type(games[name], 3), tmp_path_factory.mktemp("x4"), pdfx="4")
     tidepool = games["examples/tidepool"]
     # Sheets 1-2 are PDF pages 1-4, the same pages as in the whole card PDF (pnpgen.selection).
     for standard in ("4", "1a"):
