@@ -92,18 +92,13 @@ def px(points: float) -> int:
     return round(points * DPI / 72)
 
 
-def lum(rgb) -> float:
-    r, g, b = rgb
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
 class Page:
     """A rendered page, addressed in PDF points (y up)."""
 
     def __init__(self, image: Image.Image, height: float):
         self.image, self.height = image, height
         self.pix = image.load()
-        # lum() of every pixel: Pillow's "L" is the same ITU-R 601 weighting, rounded to whole levels.
+        # Luminance of every pixel: Pillow's "L" (ITU-R 601: 0.299 R + 0.587 G + 0.114 B, whole levels).
         self.lum = np.asarray(image.convert("L"))
 
     def at(self, x: float, y: float) -> tuple[int, int, int]:
