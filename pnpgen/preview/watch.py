@@ -114,7 +114,7 @@ class Previewer:
             sheet = contact_sheet([(c.label, img) for c, img in thumbs.entries], PREVIEW_COLUMNS)
             built = build_game(game, self.out_dir)
             preview = self.out_dir / self._name / "preview.png"
-            atomic_write_bytes(preview, png_bytes(sheet))
+            atomic_write_bytes(preview, png_bytes(sheet, fast=True))
         except (SpecError, ValueError, OSError) as err:
             return Refresh(self._name, ok=False, error=_one_line(err), seconds=time.perf_counter() - start)
         refresh.files = [preview, *built.files]

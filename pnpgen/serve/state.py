@@ -255,7 +255,7 @@ class Studio:
         if not cards:
             return
         start = time.perf_counter()
-        drawn = [(card.id, png_bytes(image)) for card, image in card_thumbs(snap.game, self.cache, cards).entries]
+        drawn = [(card.id, png_bytes(image, fast=True)) for card, image in card_thumbs(snap.game, self.cache, cards).entries]
         with self._lock:
             for card_id, png in drawn:
                 key = snap.keys[card_id]
@@ -399,7 +399,7 @@ class Studio:
             if size is not None:
                 pdf, _ = raster.cards_pdf(game, new.type, [new], 0.0)
                 front = next(iter(raster.rasterise(pdf, LARGE_WIDTH, round(LARGE_WIDTH * size.height / size.width))))
-                png = png_bytes(front)
+                png = png_bytes(front, fast=True)
             whole = len(game.own_cards()) <= LIVE_WHOLE_GAME
             checked = game if whole else replace(game, cards=tuple(c for c in game.cards if c.id == new.id))
             findings = validate_game(checked, with_fit=self.previewer.fit, only=None if whole else LIVE_CODES).findings
@@ -423,7 +423,7 @@ class Studio:
         with self._render:
             pdf, _ = raster.cards_pdf(snap.game, card.type, [card], 0.0)
             front, back = list(raster.rasterise(pdf, *px))[:2]
-            pngs = png_bytes(front), png_bytes(back)
+            pngs = png_bytes(front, fast=True), png_bytes(back, fast=True)
         with self._lock:
             if len(self._large) > 256:
                 self._large.clear()
