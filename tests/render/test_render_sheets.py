@@ -184,28 +184,35 @@ def test_sizes_are_never_invented(tmp_path):
         check_pdf(f)
 
 
+def _pngs_and_tts(out: Path) -> list[Path]:
+    """Card PNGs of a few cards and the TTS sheets of 75 (two sheets): the PNG files are one per
+    card whatever the count, the TTS sheets are the part that needs the count."""
+    stand_ins = {"draw_face": stand_in_face, "draw_back": stand_in_back}
+    pngs = build_game(small_game(3), out / "png", png="gamecrafter", **stand_ins)
+    sheets = build_game(small_game(75), out / "tts", tts=True, **stand_ins)
+    return sorted(pngs.files) + sorted(sheets.files)
+
+
 def test_card_pngs_and_tts_sheets(tmp_path):
-    game = small_game(75)
-    result = build_game(game, tmp_path, png="gamecrafter", tts=True, draw_face=stand_in_face, draw_back=stand_in_back)
-    out = tmp_path / "tiny"
-    card = Image.open(out / "png-gamecrafter" / "unit" / "c0.png")
+    files = _pngs_and_tts(tmp_path / "first")
+    card = Image.open(tmp_path / "first" / "png" / "tiny" / "png-gamecrafter" / "unit" / "c0.png")
     assert card.size == (825, 1125) and card.mode == "RGB"
     assert card.getpixel((400, 560))[0] > 150  # the stand-in's red face
     # The MPC preset's size is the same for any number of cards: one card is enough.
     build_game(small_game(1), tmp_path / "mpc", png="mpc", draw_face=stand_in_face, draw_back=stand_in_back)
     assert Image.open(tmp_path / "mpc" / "tiny" / "png-mpc" / "unit" / "back.png").size == (822, 1122)
-    sheets = sorted((out / "tts").glob("tiny-unit-[0-9].png"))
+    sheets = sorted((tmp_path / "first" / "tts" / "tiny" / "tts").glob("tiny-unit-[0-9].png"))
     assert len(sheets) == 2  # 75 cards, 69 a sheet
     sheet = Image.open(sheets[0])
     assert sheet.mode == "RGB" and max(sheet.size) <= 4096
     cw, ch = sheet.width // 10, sheet.height // 7
     hidden = sheet.getpixel((9 * cw + cw // 2, 6 * ch + ch // 2))
     assert hidden[2] > 150 and hidden[0] < 100  # the last slot is the (blue) back
-    again = build_game(game, tmp_path / "again", png="gamecrafter", tts=True,
-                       draw_face=stand_in_face, draw_back=stand_in_back)
-    for a, b in zip(sorted(result.files), sorted(again.files)):
+    again = _pngs_and_tts(tmp_path / "again")
+    assert [p.name for p in files] == [p.name for p in again]
+    for a, b in zip(files, again):
         if a.suffix == ".json":  # the TTS saved object names its sheets by their file:// address
-            assert a.read_text().replace(str(tmp_path / "tiny"), "") == b.read_text().replace(str(tmp_path / "again" / "tiny"), "")
+            assert a.read_text().replace(str(tmp_path / "first"), "") == b.read_text().replace(str(tmp_path / "again"), "")
             continue
         assert a.read_bytes() == b.read_bytes(), a.name
 
