@@ -1,4 +1,5 @@
-"""Run one pnpgen command on hostile input in a child process with a time and a memory limit.
+"""Run one pnpgen command in a child process with a time and a memory limit: the hostile-input cases
+(tests/hostile) and the commands run without the extras (tests/project/test_extras.py).
 
 Each case is its own process, so a hang, a memory blow-up or a crash in one case cannot hide behind
 another. The processes are forked from a "zygote": a Python process started once per test module
@@ -8,6 +9,9 @@ else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter
 the fork skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``,
 the case's own argv, environment, working folder and output file, its exit code and traceback,
 threads joined and atexit handlers run at the end; only the teardown of the modules is skipped).
+A case may name modules to block: importing one raises ImportError in it, as on a machine where it is
+not installed. The zygote never imported them (the case checks), so the case sees what a fresh
+interpreter with them blocked from its start would see.
 
 The child gets ``RLIMIT_AS`` as a safety net (an allocation beyond it fails instead of swapping the
 machine); the proof of "under 500 MB" is the child's own peak resident size, read from ``os.wait4``
@@ -46,7 +50,10 @@ for name in ("pnpgen.cli", "pnpgen.kit", "pnpgen.render.build", "pnpgen.render.f
              "pnpgen.validate.documents", "pnpgen.validate.wordcache", "pnpgen.spec.loader", "pnpgen.template.loader",
              "pnpgen.effects.parser", "pnpgen.effects.report", "pnpgen.tables", "reportlab.pdfgen.canvas",
              "reportlab.lib.fonts", "PIL.Image", "rich.console", "rich.live", "rich.progress", "rich.table",
-             "email.parser", "pyphen"):
+             "email.parser", "pyphen",
+             # what a spreadsheet of cards and a PNG or TTS output import (0.4 s and 0.15 s of CPU in each
+             # case that has one): the library, not the input, costs that
+             "openpyxl", "pypdfium2"):
     try:
         importlib.import_module(name)
     except ImportError:
@@ -82,6 +89,11 @@ def run_case(req):
         os.dup2(out, 1)
         os.dup2(out, 2)
         sys.argv = [sys.executable, *req["args"]]
+        for blocked in req["blocked"]:
+            loaded = sorted(m for m in sys.modules if m == blocked or m.startswith(blocked + "."))
+            if loaded:
+                raise RuntimeError(f"the zygote imported {loaded[0]}: blocking it here is not a fresh process's view")
+            sys.modules[blocked] = None
         # Ends as `python -m pnpgen` ends, minus tearing down the modules (0.2 s of CPU; nothing pnpgen
         # does runs then): threads joined, atexit handlers run, output flushed, the same exit code.
         try:
@@ -162,12 +174,13 @@ def _stop(proc: subprocess.Popen) -> None:
     proc.wait(timeout=WALL_LIMIT_S)
 
 
-def run_pnpgen(*args: str, cwd: Path, env: dict[str, str] | None = None, file_size: int | None = None) -> Outcome:
+def run_pnpgen(*args: str, cwd: Path, env: dict[str, str] | None = None, file_size: int | None = None,
+               blocked: tuple[str, ...] = ()) -> Outcome:
     full_env = {**os.environ, "PNPGEN_CACHE": str(cwd / ".cache"), "COLUMNS": "200", **(env or {})}
     with tempfile.NamedTemporaryFile() as out:
         zygote = _zygote()
         zygote.stdin.write(json.dumps({"args": list(args), "cwd": str(cwd), "env": full_env, "out": out.name,
-                                       "file_size": file_size}) + "\n")
+                                       "file_size": file_size, "blocked": list(blocked)}) + "\n")
         zygote.stdin.flush()
         answer = zygote.stdout.readline()
         assert answer, "the zygote process died"
