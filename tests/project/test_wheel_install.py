@@ -3,12 +3,13 @@ outside the repository, it makes and builds a new game and builds a bundled one.
 
 Offline and quick: the wheel is built by the build backend pyproject.toml names, called as a build
 frontend calls it (PEP 517 ``build_wheel``) with the test environment's setuptools (no build
-isolation, and no pip process around it: ~2 s of CPU), and the fresh environment gets the core dependencies by linking the already-installed
-distributions pnpgen's wheel requires (and theirs) into one folder on its path, nothing else: an
-import of an extra (matplotlib, starlette, ray...) fails there as on a user's core install.
-``pip check`` in that environment confirms every requirement of the wheel is met. The environment has
-no pip of its own: the test environment's pip installs into it (without compiling every module: the
-commands below compile what they import) and checks it (``pip --python``).
+isolation, and no pip process around it: ~2 s of CPU), and the fresh environment gets the core
+dependencies by linking the already-installed distributions pnpgen's wheel requires (and theirs)
+into one folder on its path, nothing else: an import of an extra (matplotlib, starlette, ray...)
+fails there as on a user's core install. ``pip check`` in that environment confirms every requirement
+of the wheel is met. The environment has no pip of its own: the test environment's pip installs into
+it (without compiling every module: the commands below compile what they import) and checks it
+(``pip --python``).
 """
 
 from __future__ import annotations
