@@ -20,17 +20,34 @@ from pnpgen.validate import parallel, validate_game
 XENOSHYFT = Path(__file__).parents[2] / "cardspecs" / "xenoshyft"
 
 
-def _both(game_dir, monkeypatch):
+def _both(game_dir, one, monkeypatch):
+    """``one`` (the run in this process alone) and the run of ``game_dir`` spread over two processes."""
     monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 10)  # small decks: make two processes really run
     game = load_game(game_dir)
     assert len(workers.page_ranges(len(game.cards), 2, parallel.MIN_CARDS_PER_WORKER)) == 2
-    one = validate_game(load_game(game_dir), workers=1)
-    two = validate_game(load_game(game_dir), workers=2)
+    two = validate_game(game, workers=2)
     return one, two
 
 
-def test_xenoshyft_findings_identical_for_one_and_two_workers(monkeypatch):
-    one, two = _both(XENOSHYFT, monkeypatch)
+# The run with one worker, made once for the two ways of sharing a run (its path takes none of the
+# settings the tests change: MIN_CARDS_PER_WORKER, MIN_CARDS_FORKED, FRONT_CHUNK, shared_run).
+@pytest.fixture(scope="module")
+def xenoshyft_one():
+    return validate_game(load_game(XENOSHYFT), workers=1)
+
+
+@pytest.fixture(scope="module")
+def expansion(tmp_path_factory):
+    return _generated_expansion(tmp_path_factory.mktemp("gen"))
+
+
+@pytest.fixture(scope="module")
+def expansion_one(expansion):
+    return validate_game(load_game(expansion), workers=1)
+
+
+def test_xenoshyft_findings_identical_for_one_and_two_workers(xenoshyft_one, monkeypatch):
+    one, two = _both(XENOSHYFT, xenoshyft_one, monkeypatch)
     assert one.format_json() == two.format_json()
     assert one.format_text() == two.format_text()
     assert one.findings  # the extracted set has findings (text, counts, balance), so the comparison bites
@@ -55,8 +72,8 @@ def _generated_expansion(tmp_path):
     return tmp_path
 
 
-def test_generated_expansion_findings_identical_for_one_and_two_workers(tmp_path, monkeypatch):
-    one, two = _both(_generated_expansion(tmp_path), monkeypatch)
+def test_generated_expansion_findings_identical_for_one_and_two_workers(expansion, expansion_one, monkeypatch):
+    one, two = _both(expansion, expansion_one, monkeypatch)
     assert one.format_json() == two.format_json()
     assert one.format_text() == two.format_text()
     codes = {f.code for f in one.findings}
@@ -91,8 +108,9 @@ def test_fronts_the_caller_has_are_not_resolved_again():
     assert [p for _, p in some] == [p for _, p in all_work] and any(p is not None for _, p in some)
 
 
-def _forked_both(game_dir, monkeypatch):
-    """One process, then the run shared with a forked one (``parallel.shared_run``) in small tasks."""
+def _forked_both(game_dir, one, monkeypatch):
+    """``one`` (the run in one process), and the run shared with a forked one (``parallel.shared_run``)
+    in small tasks."""
     if not parallel.can_fork():
         if sys.platform.startswith("linux"):
             # On Linux only a thread left running by an earlier test in this process stops the fork:
@@ -105,21 +123,21 @@ def _forked_both(game_dir, monkeypatch):
     shared = []
     real = parallel.shared_run
     monkeypatch.setattr(parallel, "shared_run", lambda *args: shared.append(args) or real(*args))
-    one = validate_game(load_game(game_dir), workers=1)
     two = validate_game(load_game(game_dir), workers=2)
     assert len(shared) == 1  # the second run really was shared
     return one, two
 
 
-def test_xenoshyft_findings_identical_when_the_run_is_shared_with_a_fork(monkeypatch):
-    one, two = _forked_both(XENOSHYFT, monkeypatch)
+def test_xenoshyft_findings_identical_when_the_run_is_shared_with_a_fork(xenoshyft_one, monkeypatch):
+    one, two = _forked_both(XENOSHYFT, xenoshyft_one, monkeypatch)
     assert one.format_json() == two.format_json()
     assert one.format_text() == two.format_text()
     assert len({f.code for f in one.findings}) > 3
 
 
-def test_generated_expansion_findings_identical_when_the_run_is_shared_with_a_fork(tmp_path, monkeypatch):
-    one, two = _forked_both(_generated_expansion(tmp_path), monkeypatch)
+def test_generated_expansion_findings_identical_when_the_run_is_shared_with_a_fork(expansion, expansion_one,
+                                                                                   monkeypatch):
+    one, two = _forked_both(expansion, expansion_one, monkeypatch)
     assert one.format_json() == two.format_json()
     assert {"FIT001", "GLYPH001", "RULES001"} <= {f.code for f in two.findings}
 
