@@ -17,7 +17,7 @@ from pnpgen.spec import load_game
 
 CARDS = "ranger,med-pack"
 VARY = [("cost", (-1, 1))]
-GAMES, BLOCK = 12, 4  # three blocks a variant: enough to split unevenly, interrupt and resume
+GAMES, BLOCK = 6, 2  # three blocks a variant: enough to split unevenly, interrupt and resume
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +106,7 @@ def test_paired_interval_shrinks_with_correlation():
 
 def test_cli_json_csv_and_plot(tmp_path: Path):
     runner = CliRunner()
-    args = ["sweep", "xenoshyft", "--vary", "cost=+1", "--cards", "ranger,militia", "--games", "8",
+    args = ["sweep", "xenoshyft", "--vary", "cost=+1", "--cards", "ranger,militia", "--games", "4",
             "--workers", "1", "--cache", str(tmp_path / "cache")]
     out = runner.invoke(app, [*args, "--json", "--plot", str(tmp_path / "sweep.png")])
     assert out.exit_code == 0, out.stderr
