@@ -5,6 +5,7 @@ logical order, CJK lines break by UAX #14, Latin text keeps the plain path."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pikepdf
@@ -80,9 +81,12 @@ def _hb(text: str, stem: str, rtl: bool) -> list[int]:
     return [g.codepoint for g in buf.glyph_infos]
 
 
-def _spaces(stem: str) -> set[int]:
-    cmap = TTFont(FONTS_DIR / FILES[stem]).getBestCmap()
-    return {TTFont(FONTS_DIR / FILES[stem]).getGlyphID(cmap[cp]) for cp in (0x20, 0xA0) if cp in cmap}
+@lru_cache(maxsize=None)
+def _spaces(stem: str) -> frozenset[int]:
+    """Glyph ids of the font's spaces (asked once per drawn glyph: each font is read once)."""
+    tt = TTFont(FONTS_DIR / FILES[stem])
+    cmap = tt.getBestCmap()
+    return frozenset(tt.getGlyphID(cmap[cp]) for cp in (0x20, 0xA0) if cp in cmap)
 
 
 def _expected(text: str) -> list[tuple[str, int]]:
