@@ -1,7 +1,7 @@
 """Fronts prepared by worker processes ahead of the canvas (``pnpgen.render.prepare``, issue #13
 "every core") draw the very same PDF as fronts prepared in the drawing process: compared byte for
-byte for a bundled game, with the ink saver, and with text that does not fit (its overflow report
-included). The workers are made to deliver every front (``WAIT``, no head start), and the test
+byte for bundled games (four cards of each type: every template), with the ink saver, and with
+text that does not fit (its overflow report included). The workers are made to deliver every front (``WAIT``, no head start), and the test
 checks they did, so a silently unused pool cannot pass."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from facekit import some_of_each_type
 from pnpgen.render import face, prepare
 from pnpgen.render.build import build_game
 from pnpgen.spec import load_game
@@ -21,7 +22,7 @@ ROOT = Path(__file__).parents[2]
 def every_front_from_a_worker(monkeypatch):
     monkeypatch.setattr(prepare, "MIN_CARDS", 1)
     monkeypatch.setattr(prepare, "HEAD", 0)
-    monkeypatch.setattr(prepare, "CHUNK", 16)
+    monkeypatch.setattr(prepare, "CHUNK", 4)  # several chunks in flight over the few cards below
     monkeypatch.setattr(prepare, "WAIT", True)
     used = []
     real = face.draw_prepared
@@ -40,7 +41,9 @@ def _pdfs(result):
 
 @pytest.mark.parametrize("game_id, ink", [("xenoshyft", False), ("zombicide-invader", True)])
 def test_worker_fronts_draw_the_same_pdf(tmp_path, every_front_from_a_worker, game_id, ink):
-    game = load_game(game_id)
+    # Four cards of each type: every template (front and back) drawn from worker fronts, in several
+    # chunks; what a worker prepares depends on the templates, not on how many cards there are.
+    game = some_of_each_type(load_game(game_id), 4)
     one = build_game(game, tmp_path / "one", workers=1, ink_saver=ink)
     assert not every_front_from_a_worker
     two = build_game(game, tmp_path / "two", workers=2, ink_saver=ink)
