@@ -2,13 +2,14 @@
 (tests/hostile) and the commands run without the extras (tests/project/test_extras.py).
 
 Each case is its own process, so a hang, a memory blow-up or a crash in one case cannot hide behind
-another. The processes are forked from a "zygote": a Python process started once per test module
-(one per concurrent caller) that has imported pnpgen and the libraries a build uses and filled the
-caches no input can change (bundled fonts, English word list and hyphenation patterns), and nothing
-else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and importing them;
-the fork skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``,
-the case's own argv, environment, working folder and output file, its exit code and traceback,
-threads joined and atexit handlers run at the end; only the teardown of the modules is skipped).
+another. The processes are forked from a "zygote": a Python process started once per test process
+(one more per concurrent caller; kept for the next modules) that has imported pnpgen and the
+libraries a build uses and filled the caches no input can change (bundled fonts, English word list
+and hyphenation patterns), and nothing else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU
+starting the interpreter and importing them; the fork skips that, the case itself runs as
+``python -m pnpgen`` would (``runpy`` on ``pnpgen``, the case's own argv, environment, working folder
+and output file, its exit code and traceback, threads joined and atexit handlers run at the end; only
+the teardown of the modules is skipped).
 A case may name modules to block: importing one raises ImportError in it, as on a machine where it is
 not installed. The zygote never imported them (the case checks), so the case sees what a fresh
 interpreter with them blocked from its start would see.
