@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase.pdfdoc import PDFStream
 
+from facekit import some_of_each_type
 from pnpgen.fsutil import atomic_write_bytes
 from pnpgen.render import pdfdoc
 from pnpgen.render.build import build_game
@@ -165,7 +166,9 @@ def test_forms_written_from_a_like_forms_bytes_are_reportlabs(tmp_path: Path, mo
     written from that form's bytes with its own length (``_FormTemplate``, issue #13): the PDFs are
     the bytes of formatting every form through reportlab's objects, and most forms took that path."""
     repo = Path(__file__).resolve().parents[2]
-    game = load_game(repo / game_id if "/" in game_id else game_id)
+    # Four cards of each type: every template's forms, each drawn by several cards, so like forms
+    # repeat; the form writer does not care how many cards there are.
+    game = some_of_each_type(load_game(repo / game_id if "/" in game_id else game_id), 4)
     filled = []
     real_fill = pdfdoc._FormTemplate.fill
     with monkeypatch.context() as m:
