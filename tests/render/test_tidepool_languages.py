@@ -12,23 +12,28 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-from typer.testing import CliRunner
 
-from pnpgen.cli import app
+from pnpgen.kit import game_languages, in_language
+from pnpgen.render.build import build_game
 from pnpgen.spec import load_game
 from pnpgen.validate import validate_game
 
 TIDEPOOL = Path(__file__).resolve().parents[2] / "examples" / "tidepool"
-runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
+    """The game drawn in each of its languages as ``build --lang all`` draws them (the command's
+    own path, files named per language, is ``test_translations``'; its validation of every
+    language is the last test here)."""
     out = tmp_path_factory.mktemp("tidepool")
+    game = load_game(str(TIDEPOOL))
+    languages = game_languages(str(TIDEPOOL))
+    assert languages == [None, "de", "ja"]
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("PNPGEN_CACHE", str(out / "cache"))  # drawn here, not read from an older run
-        result = runner.invoke(app, ["build", str(TIDEPOOL), "--out", str(out), "--lang", "all", "--workers", "1"])
-    assert result.exit_code == 0, result.output
+        for lang in languages:
+            build_game(in_language(game, lang) if lang else game, out)
     return out / "tidepool"
 
 
