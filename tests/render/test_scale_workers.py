@@ -25,9 +25,9 @@ def test_page_ranges_cover_every_page_once_in_order(pages, n):
 def test_pngs_identical_for_one_and_two_workers(tmp_path, monkeypatch):
     game = load_game(XENOSHYFT)
     type_id = max(game.card_types, key=lambda t: len(game.cards_of(t)) if game.card_types[t].size else -1)
-    cards = list(game.cards_of(type_id))[:8]
-    # 9 pages: let each worker take a few (4 and 5) so two processes really run.
-    monkeypatch.setattr(workers, "MIN_PAGES_PER_WORKER", 4)
+    cards = list(game.cards_of(type_id))[:4]
+    # 5 pages: let each worker take a few (2 and 3) so two processes really run.
+    monkeypatch.setattr(workers, "MIN_PAGES_PER_WORKER", 2)
     assert len(workers.page_ranges(len(cards) + 1, 2)) == 2
     profile = raster.profile_of("gamecrafter")
     one, _ = raster.write_card_pngs(game, type_id, cards, tmp_path / "one", profile, workers=1)
