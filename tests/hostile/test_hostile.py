@@ -1,6 +1,7 @@
 """Hostile input (issue #12): every case gives one error line and exit 2 (or a clean result) within
 10 s of CPU time and under 500 MB, run as a child process (harness.py). The cases are built fresh in a temp
-folder: an expansion made by ``pnpgen new`` with one file changed, or a copied game folder.
+folder: an expansion made by ``pnpgen new`` with one file changed, the smallest game with a hostile
+template, or a copied game folder.
 
 All cases run up front, one after the other (each in its own process, forked from the one zygote of
 this test process: a second zygote for running two at a time would cost ~1.3 s of CPU more), then
@@ -50,7 +51,7 @@ BASE_ITEM = "atlas-armor"
 
 
 def _template(text: str) -> str:
-    return f'extends: xenoshyft/item\nboxes:\n  power:\n    text: "{text}"\n'
+    return f'extends: base\nboxes:\n  power:\n    text: "{text}"\n'
 
 
 # name -> (files to write into the expansion (relative path -> str/bytes), command, expected)
@@ -71,37 +72,8 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
     "card-file-fifo": ({"cards/item.yaml": "fifo"}, ["validate"], "error"),
     "card-file-20mb": ({"cards/item.yaml": "cards: []\n" + ("# padding\n" * 2_000_000)}, ["validate"], "error"),
     "card-file-links-outside": ({"cards/item.yaml": Path("/etc/hostname")}, ["validate"], "error"),
-    "template-extends-outside": ({"templates/item.yaml": "extends: ../../../../../../etc/hostname\n"}, ["build"], "error"),
-    # templates
-    "template-alias-bomb": ({"templates/item.yaml": BOMB}, ["build"], "error"),
-    "template-deep-nesting": ({"templates/item.yaml": DEEP}, ["build"], "error"),
-    "template-recursive-alias": ({"templates/item.yaml": "x: &a\n  - *a\n"}, ["build"], "error"),
-    "template-unknown-tag": ({"templates/item.yaml": "x: !!python/object:os.system {}\n"}, ["build"], "error"),
-    "template-control-char": ({"templates/item.yaml": "x: a\x07b\n"}, ["build"], "error"),
-    "template-not-utf8": ({"templates/item.yaml": b"x: caf\xe9\n"}, ["build"], "error"),
-    "template-style-size-1e9": ({"templates/item.yaml": "extends: xenoshyft/item\nstyles:\n  body: {size: 1000000000}\n"},
-                                ["build"], "error"),
-    "template-style-size-nan": ({"templates/item.yaml": "extends: xenoshyft/item\nstyles:\n  body: {size: .nan}\n"},
-                                ["build"], "error"),
-    "jinja-huge-power": ({"templates/item.yaml": _template("{{ 10**(10**10) }}")}, ["build"], "error"),
-    "jinja-huge-repeat": ({"templates/item.yaml": _template("{{ 'A'*10**8 }}")}, ["build"], "error"),
-    "jinja-nested-loops": ({"templates/item.yaml": _template(
-        "{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}")}, ["build"], "error"),
-    "jinja-doubling-namespace": ({"templates/item.yaml": _template(
-        "{% set ns = namespace(s='a') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}")},
-        ["build"], "error"),
-    "jinja-wide-format": ({"templates/item.yaml": _template("{{ '%0999999999d' % 1 }}")}, ["build"], "error"),
-    "jinja-deep-nesting": ({"templates/item.yaml": _template("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}")}, ["build"], "error"),
-    "jinja-ljust": ({"templates/item.yaml": _template("{{ 'a'.ljust(10**9) }}")}, ["build"], "error"),
-    "bold-catastrophic-regex": ({"templates/item.yaml": _template(
-        "{{ ('a' * 5000 ~ '!') | bold('(a|aa|a?)+$') }}")}, ["build"], "error"),
-    "bold-bad-regex": ({"templates/item.yaml": _template("{{ 'x' | bold('(') }}")}, ["build"], "error"),
-    # the per-card render budget: 3,000 shapes on one face; text far over the face's budget
-    "face-too-many-shapes": ({"templates/item.yaml": "extends: xenoshyft/item\nbackground:\n" + "".join(f"  - {{kind: rect, x: {i % 50}, y: 1, w: 1, h: 1, fill: '#000000'}}\n" for i in range(3000))}, ["build"], "error"),
+    # the per-card render budget: text far over the face's budget
     "face-too-much-text": ({"cards/item.yaml": _card(name='"' + "WORD " * 5000 + '"')}, ["build"], "error"),
-    # a var that fails names its own line, not line 1
-    "jinja-var-error-line": ({"templates/item.yaml": "extends: xenoshyft/item\nvars:\n  ok: '1'\n  bad: '{{ 1 // 0 }}'\n"},
-                             ["build"], "error"),
     # text that does not fit: the one documented behaviour is exit 1 with the box named
     "text-does-not-fit": ({"cards/item.yaml": _card(ability='"' + "DEAL 3 DAMAGE TO 1 ENEMY. " * 60 + '"')}, ["build"], "fail"),
     # silent wrong output
@@ -122,14 +94,57 @@ EXPANSION_CASES: dict[str, tuple[dict[str, str | bytes], list[str], str]] = {
     "bleed-negative": ({}, ["build", "--bleed=-3"], "error"),
     "back-offset-nan-inf": ({}, ["build", "--back-offset", "nan,inf"], "error"),
     "out-is-a-file": ({"../in-the-way": "x"}, ["build", "--out", "{tmp}/in-the-way"], "error"),
-    # the output folder is checked before the cards are drawn: this template would fail while drawing
-    "out-unwritable-before-drawing": ({"templates/item.yaml": _template("{{ 10**(10**10) }}")},
-                                      ["build", "--out", "/proc/pnpgen-unwritable"], "error"),
     # watch --once on hostile folders
     "watch-alias-bomb": ({"cards/item.yaml": BOMB + _card(ability="*a9")}, ["watch", "--once"], "error"),
-    "watch-template-unknown-tag": ({"templates/item.yaml": "x: !!python/object:os.system {}\n"}, ["watch", "--once"], "error"),
     # a clean expansion builds: the harness itself works
     "clean-build": ({}, ["build"], "ok"),
+}
+
+# The smallest game that draws a card: one card of one type, whose template ``templates/item.yaml``
+# extends ``base``; a template case writes that file. The template is the hostile part: a bigger game
+# (an expansion of Xenoshyft) would only add ~0.1 s of loading its cards to each build.
+SMALL_GAME: dict[str, str] = {
+    "game.yaml": "id: small\nname: Small\nplayers: {min: 1, max: 2}\nsource: {document: none.txt}\n"
+                 "card_types:\n  item:\n    name: Item\n    size: 63mm x 88mm\n",
+    "templates/base.yaml": "size: 63mm x 88mm\nboxes:\n  power: {text: '{{ card.name }}', x: 5, y: 5, w: 50, h: 20}\n",
+    "cards/items.yaml": "cards:\n  - {id: one, name: One, type: item, copies: 1}\n",
+}
+
+# name -> (templates/item.yaml of the small game, command, expected)
+TEMPLATE_CASES: dict[str, tuple[str | bytes, list[str], str]] = {
+    "template-extends-outside": ("extends: ../../../../../../etc/hostname\n", ["build"], "error"),
+    "template-alias-bomb": (BOMB, ["build"], "error"),
+    "template-deep-nesting": (DEEP, ["build"], "error"),
+    "template-recursive-alias": ("x: &a\n  - *a\n", ["build"], "error"),
+    "template-unknown-tag": ("x: !!python/object:os.system {}\n", ["build"], "error"),
+    "template-control-char": ("x: a\x07b\n", ["build"], "error"),
+    "template-not-utf8": (b"x: caf\xe9\n", ["build"], "error"),
+    "template-style-size-1e9": ("extends: base\nstyles:\n  body: {size: 1000000000}\n", ["build"], "error"),
+    "template-style-size-nan": ("extends: base\nstyles:\n  body: {size: .nan}\n", ["build"], "error"),
+    "jinja-huge-power": (_template("{{ 10**(10**10) }}"), ["build"], "error"),
+    "jinja-huge-repeat": (_template("{{ 'A'*10**8 }}"), ["build"], "error"),
+    "jinja-nested-loops": (_template(
+        "{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}"), ["build"], "error"),
+    "jinja-doubling-namespace": (_template(
+        "{% set ns = namespace(s='a') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}"),
+        ["build"], "error"),
+    "jinja-wide-format": (_template("{{ '%0999999999d' % 1 }}"), ["build"], "error"),
+    "jinja-deep-nesting": (_template("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}"), ["build"], "error"),
+    "jinja-ljust": (_template("{{ 'a'.ljust(10**9) }}"), ["build"], "error"),
+    "bold-catastrophic-regex": (_template(
+        "{{ ('a' * 5000 ~ '!') | bold('(a|aa|a?)+$') }}"), ["build"], "error"),
+    "bold-bad-regex": (_template("{{ 'x' | bold('(') }}"), ["build"], "error"),
+    # the per-card render budget: 3,000 shapes on one face (text far over it: face-too-much-text)
+    "face-too-many-shapes": ("extends: base\nbackground:\n" + "".join(f"  - {{kind: rect, x: {i % 50}, y: 1, w: 1, h: 1, fill: '#000000'}}\n" for i in range(3000)), ["build"], "error"),
+    # a var that fails names its own line, not line 1
+    "jinja-var-error-line": ("extends: base\nvars:\n  ok: '1'\n  bad: '{{ 1 // 0 }}'\n",
+                             ["build"], "error"),
+    # the output folder is checked before the cards are drawn: this template would fail while drawing
+    "out-unwritable-before-drawing": (_template("{{ 10**(10**10) }}"),
+                                      ["build", "--out", "/proc/pnpgen-unwritable"], "error"),
+    "watch-template-unknown-tag": ("x: !!python/object:os.system {}\n", ["watch", "--once"], "error"),
+    # the small game itself builds: each refusal above is its template's
+    "template-clean": ("extends: base\n", ["build"], "ok"),
 }
 
 # Commands that take no folder.
@@ -209,6 +224,14 @@ def _run_case(name: str, root: Path, template: Path) -> Outcome:
         if command == "build" and "--out" not in options:
             options += ["--out", str(tmp / "out")]
         args = folder_args + [o.replace("{tmp}", str(tmp)) for o in options]
+    elif name in TEMPLATE_CASES:
+        text, args, _ = TEMPLATE_CASES[name]
+        game = tmp / "game"  # as deep as tmp / "exp": template-extends-outside climbs to /
+        _write(game, {**SMALL_GAME, "templates/item.yaml": text})
+        command, *options = args
+        if command == "build" and "--out" not in options:
+            options += ["--out", str(tmp / "out")]
+        args = [command, str(game), *options]
     elif name in GAME_CASES:
         make, args, _ = GAME_CASES[name]
         folder = make(tmp / "game")
@@ -221,13 +244,13 @@ def _run_case(name: str, root: Path, template: Path) -> Outcome:
 
 
 def _expected(name: str) -> str:
-    for table in (EXPANSION_CASES, GAME_CASES):
+    for table in (EXPANSION_CASES, TEMPLATE_CASES, GAME_CASES):
         if name in table:
             return table[name][-1]
     return PLAIN_CASES[name][-1]
 
 
-ALL = [*EXPANSION_CASES, *GAME_CASES, *PLAIN_CASES]
+ALL = [*EXPANSION_CASES, *TEMPLATE_CASES, *GAME_CASES, *PLAIN_CASES]
 
 
 @pytest.fixture(scope="module")
