@@ -31,38 +31,42 @@ ORIGINALS = {name: (DATA / "minigame" / name).read_bytes() for name in FILES}
 
 @pytest.fixture(scope="module")
 def folder():
-    """One copy of the minigame for every example of a module: each example writes every file back
-    before its edit, cheaper than a fresh copy and its removal (a third of an example's time)."""
+    """One copy of the minigame for every example of a module: an example edits one file and writes
+    it back afterwards, cheaper than a fresh copy and its removal, or than writing every file back
+    (each write of a file is a truncation the file system journals)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "g"
         path.mkdir()
+        for name, text in ORIGINALS.items():
+            path.joinpath(name).write_bytes(text)
         yield path
 
 
-def _load_in_copy(folder: Path, edit) -> None:
-    assert {p.name for p in folder.iterdir()} <= set(FILES)  # an edit never leaves another file behind
-    for name, text in ORIGINALS.items():
-        (folder / name).write_bytes(text)
-    edit(folder)
+def _load_in_copy(folder: Path, name: str, edit) -> None:
+    """``edit`` the file ``name`` of the copy, load and validate the copy, and put the file back."""
+    assert {p.name for p in folder.iterdir()} == set(FILES)  # an edit never leaves another file behind
     try:
-        game = load_game(folder)
-    except SpecError as err:
-        message = str(err)
-        assert "\n" not in message and message.strip()
-        return
-    validate_game(game, with_fit=False)
+        edit(folder / name)
+        try:
+            game = load_game(folder)
+        except SpecError as err:
+            message = str(err)
+            assert "\n" not in message and message.strip()
+            return
+        validate_game(game, with_fit=False)
+    finally:
+        (folder / name).write_bytes(ORIGINALS[name])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(FILES), at=st.floats(0, 1), cut=st.integers(0, 40), insert=yaml_chunks)
 def test_mutated_yaml_fails_cleanly(folder: Path, name: str, at: float, cut: int, insert: str):
-    def edit(folder: Path) -> None:
-        path = folder / name
+    def edit(path: Path) -> None:
         text = path.read_text()
         i = int(at * len(text))
         path.write_text(text[:i] + insert + text[i + cut:])
 
-    _load_in_copy(folder, edit)
+    _load_in_copy(folder, name, edit)
 
 
 @settings(max_examples=150, deadline=None)
@@ -73,8 +77,7 @@ def test_mutated_yaml_fails_cleanly(folder: Path, name: str, at: float, cut: int
 def test_replaced_values_fail_cleanly(folder: Path, name: str, key: str, value):
     import yaml
 
-    def edit(folder: Path) -> None:
-        path = folder / name
+    def edit(path: Path) -> None:
         lines = path.read_text().splitlines()
         for i, line in enumerate(lines):
             stripped = line.lstrip(" -")
@@ -84,7 +87,7 @@ def test_replaced_values_fail_cleanly(folder: Path, name: str, key: str, value):
                 break
         path.write_text("\n".join(lines) + "\n")
 
-    _load_in_copy(folder, edit)
+    _load_in_copy(folder, name, edit)
 
 
 @settings(max_examples=100, deadline=None)
@@ -94,10 +97,10 @@ def test_replaced_values_fail_cleanly(folder: Path, name: str, key: str, value):
 def test_random_documents_fail_cleanly(folder: Path, doc):
     import yaml
 
-    def edit(folder: Path) -> None:
-        (folder / "units.yaml").write_text(yaml.safe_dump(doc))
+    def edit(path: Path) -> None:
+        path.write_text(yaml.safe_dump(doc))
 
-    _load_in_copy(folder, edit)
+    _load_in_copy(folder, "units.yaml", edit)
 
 
 def _paths(node, prefix=()):
@@ -138,12 +141,12 @@ def test_structured_replacement_fails_cleanly(folder: Path, name: str, pick: flo
     """Replace the value at a random path of a parsed spec file with a random value."""
     import yaml
 
-    def edit(folder: Path) -> None:
+    def edit(path: Path) -> None:
         doc, paths = _parsed(name)  # parsed once: pure-Python YAML parsing was half of each example
         target = paths[min(int(pick * len(paths)), len(paths) - 1)]
-        (folder / name).write_text(yaml.dump(_replace(doc, target, value), Dumper=yaml.CSafeDumper))
+        path.write_text(yaml.dump(_replace(doc, target, value), Dumper=yaml.CSafeDumper))
 
-    _load_in_copy(folder, edit)
+    _load_in_copy(folder, name, edit)
 
 
 def test_complex_mapping_key_is_a_clean_error(tmp_path: Path):
