@@ -78,26 +78,6 @@ def checked_here(monkeypatch):
     return asked
 
 
-def test_checks_in_another_process_give_the_same_findings(tmp_path, checked_here):
-    """With a spare core, ``pnpgen build`` runs the checks that do not look at fronts in other
-    processes while it draws (``validate.background``): the merged findings are exactly ``validate``
-    alone, findings of both halves included, and this process ran only the front checks."""
-    from pnpgen.validate import background
-
-    game = _game_with_defects(tmp_path)
-    csv = game / "cards" / "creatures.csv"
-    csv.write_text(csv.read_text(encoding="utf-8").replace("take 1 damage", "take (1 damage", 1), encoding="utf-8")
-    import pnpgen.kit as kit_module
-
-    kit = build_kit(str(game), tmp_path / "out", workers=2)
-    assert checked_here == [set(background.FRONT_CODES)]  # the rest came from the other process
-    alone = validate_game(load_game(str(game)))
-    codes = {f.code for f in alone.findings}
-    assert {"FIT001", "GLYPH001"} <= codes and codes - background.FRONT_CODES
-    assert kit.validation.findings == alone.findings
-    assert kit_module.validate_game is validate_game
-
-
 def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, checked_here):
     """A custom effect registered in this process only is unknown to the spawned checkers, whose
     rules findings would then differ: that part is run here instead, and the result is still
@@ -125,29 +105,63 @@ def test_a_part_the_other_process_would_judge_differently_runs_here(tmp_path, ch
     assert [f for f in with_unknown.findings if f.card == "shuffle:shuffler"]  # what the other process saw
 
 
-def test_fronts_prepared_in_workers_bring_their_facts(tmp_path, monkeypatch):
-    """When workers prepare the fronts (``render.prepare``), they also make each front's facts for
-    the validator (``FrontWatch``): every drawn front came with them, and the findings are still
-    exactly ``validate`` alone, text that does not fit and missing glyphs included."""
+@pytest.fixture(scope="module")
+def helped(tmp_path_factory):
+    """One ``pnpgen build`` with both helpers a large build gets on a spare core, as such a build
+    runs them together: the checks that do not look at fronts in another process
+    (``validate.background``) and the fronts prepared by workers with their facts
+    (``render.prepare``, ``FrontWatch``); with what this process validated, whether each front
+    drawn came with its facts, and ``validate`` alone."""
     from pnpgen.render import prepare, sheets
+    from pnpgen.validate import background
 
+    tmp_path = tmp_path_factory.mktemp("helped")
     game = _game_with_defects(tmp_path)
-    monkeypatch.setattr(prepare, "MIN_CARDS", 1)
-    monkeypatch.setattr(prepare, "HEAD", 0)
-    monkeypatch.setattr(prepare, "CHUNK", 4)
-    monkeypatch.setattr(prepare, "WAIT", True)
-    with_facts = []
-    real = sheets.CardPainter._prepared_front
+    csv = game / "cards" / "creatures.csv"  # a finding of the other process's half too
+    csv.write_text(csv.read_text(encoding="utf-8").replace("take 1 damage", "take (1 damage", 1), encoding="utf-8")
+    asked, with_facts = [], []
+    real_validate, real_prepared = background.validate_game, sheets.CardPainter._prepared_front
 
-    def spy(self, card):
-        ready = real(self, card)
+    def validate(*a, **k):
+        asked.append(k.get("only"))
+        return real_validate(*a, **k)
+
+    def prepared(self, card):
+        ready = real_prepared(self, card)
         if ready is not None:
             with_facts.append(len(ready) == 3)
         return ready
 
-    monkeypatch.setattr(sheets.CardPainter, "_prepared_front", spy)
-    kit = build_kit(str(game), tmp_path / "out", workers=2)
-    assert with_facts and all(with_facts)  # every front drawn came from a worker, with its facts
-    alone = validate_game(load_game(str(game)))
-    assert {"FIT001", "GLYPH001"} <= {f.code for f in alone.findings}
-    assert kit.validation.findings == alone.findings
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(background, "MIN_CARDS", 0)
+        m.setattr(background, "validate_game", validate)
+        m.setattr(prepare, "MIN_CARDS", 1)
+        m.setattr(prepare, "HEAD", 0)
+        m.setattr(prepare, "CHUNK", 4)
+        m.setattr(prepare, "WAIT", True)
+        m.setattr(sheets.CardPainter, "_prepared_front", prepared)
+        kit = build_kit(str(game), tmp_path / "out", workers=2)
+    return {"kit": kit, "asked": asked, "with_facts": with_facts, "alone": validate_game(load_game(str(game)))}
+
+
+def test_checks_in_another_process_give_the_same_findings(helped):
+    """With a spare core, ``pnpgen build`` runs the checks that do not look at fronts in other
+    processes while it draws (``validate.background``): the merged findings are exactly ``validate``
+    alone, findings of both halves included, and this process ran only the front checks."""
+    import pnpgen.kit as kit_module
+    from pnpgen.validate import background
+
+    assert helped["asked"] == [set(background.FRONT_CODES)]  # the rest came from the other process
+    codes = {f.code for f in helped["alone"].findings}
+    assert {"FIT001", "GLYPH001"} <= codes and codes - background.FRONT_CODES
+    assert helped["kit"].validation.findings == helped["alone"].findings
+    assert kit_module.validate_game is validate_game
+
+
+def test_fronts_prepared_in_workers_bring_their_facts(helped):
+    """When workers prepare the fronts (``render.prepare``), they also make each front's facts for
+    the validator (``FrontWatch``): every drawn front came with them, and the findings are still
+    exactly ``validate`` alone, text that does not fit and missing glyphs included."""
+    assert helped["with_facts"] and all(helped["with_facts"])  # every front drawn came from a worker, with its facts
+    assert {"FIT001", "GLYPH001"} <= {f.code for f in helped["alone"].findings}
+    assert helped["kit"].validation.findings == helped["alone"].findings
