@@ -20,18 +20,18 @@ def _json(*args: str) -> dict:
 
 
 def test_json_has_the_promised_keys_and_is_seeded():
-    first = _json("--games", "30", "--seed", "7", "--workers", "1")
+    first = _json("--games", "12", "--seed", "7", "--workers", "1")
     assert {"win_rate", "win_interval", "games", "seed"} <= set(first)
-    assert first["games"] == 30 and first["seed"] == 7
+    assert first["games"] == 12 and first["seed"] == 7
     lo, hi = first["win_interval"]
     assert 0 <= lo <= first["win_rate"] <= hi <= 1
-    again = _json("--games", "30", "--seed", "7", "--workers", "2")
+    again = _json("--games", "12", "--seed", "7", "--workers", "2")
     for key in ("win_rate", "base_hp_left", "lost_round", "cards", "enemy_base_damage"):
         assert first[key] == again[key], key
 
 
 def test_player_range_runs_each_count(tmp_path: Path):
-    data = _json("--games", "10", "--players", "1-3", "--workers", "1", "--plot", str(tmp_path))
+    data = _json("--games", "4", "--players", "1-3", "--workers", "1", "--plot", str(tmp_path))
     assert [r["players"] for r in data["runs"]] == [1, 2, 3]
     for name in ("win-rate.png", "base-hp-left.png", "lost-round.png", "enemy-damage-2p.png"):
         with Image.open(tmp_path / name) as img:
