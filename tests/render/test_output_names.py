@@ -24,6 +24,15 @@ from pnpgen.render.build import build_game
 from pnpgen.selection import SelectionError
 
 
+@pytest.fixture
+def small_tts_sheets(monkeypatch):
+    """TTS sheets of 1024 px instead of 4096: what these tests read is their names and PNG tags, and
+    encoding full-size sheets was most of their time (the size is test_tts_cut's)."""
+    from pnpgen.render import tts
+
+    monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
+
+
 def names(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
 
@@ -65,7 +74,7 @@ def test_a_cut_build_clears_only_its_own_stale_sheets(tmp_path):
     assert names(out / "cut") == {"tiny-cut-svg-a4-sheet1.svg", *keep}
 
 
-def test_press_and_selection_builds_keep_their_own_names(tmp_path):
+def test_press_and_selection_builds_keep_their_own_names(tmp_path, small_tts_sheets):
     game = game_of([2, 2, 1], extra_type=True)
     out = tmp_path / "tiny"
     build_game(game, tmp_path, draw_face=face, draw_back=back, tts=True)
@@ -132,7 +141,7 @@ def test_calibrate_rejects_an_unknown_flip(tmp_path, monkeypatch):
     assert not (tmp_path / "output").exists()
 
 
-def test_every_png_is_tagged_srgb(tmp_path):
+def test_every_png_is_tagged_srgb(tmp_path, small_tts_sheets):
     """Card PNGs, TTS sheets and Cricut print images: the sRGB chunk (perceptual) with the gAMA and
     cHRM the PNG specification pairs with it, and no ICC profile beside it."""
     game = game_of([2, 1], extra_type=False)
