@@ -51,10 +51,7 @@ for name in ("pnpgen.cli", "pnpgen.kit", "pnpgen.render.build", "pnpgen.render.f
              "pnpgen.validate.documents", "pnpgen.validate.wordcache", "pnpgen.spec.loader", "pnpgen.template.loader",
              "pnpgen.effects.parser", "pnpgen.effects.report", "pnpgen.tables", "reportlab.pdfgen.canvas",
              "reportlab.lib.fonts", "PIL.Image", "rich.console", "rich.live", "rich.progress", "rich.table",
-             "email.parser", "pyphen",
-             # what a spreadsheet of cards and a PNG or TTS output import (0.4 s and 0.15 s of CPU in each
-             # case that has one): the library, not the input, costs that
-             "openpyxl", "pypdfium2"):
+             "email.parser", "pyphen"):
     try:
         importlib.import_module(name)
     except ImportError:
