@@ -15,6 +15,7 @@ case the games rarely reach, on states built for it).
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -33,6 +34,14 @@ from pnpgen.simulate.setup import build_pools
 from pnpgen.simulate.valuation import enemy_mix, threats_of
 
 xeno_dir = Path(__file__).resolve().parents[2] / "cardspecs" / "xenoshyft"
+
+
+@functools.cache
+def xeno_cards() -> tuple:
+    """Xenoshyft's cards, loaded once for the tests that play them."""
+    from pnpgen.spec import load_game
+
+    return load_game(xeno_dir).cards
 
 
 # --- references: the code before the fast paths ----------------------------------------------
@@ -160,9 +169,7 @@ def test_fast_paths_agree_on_the_mini_cards():
 
 @pytest.mark.skipif(not (xeno_dir / "game.yaml").exists(), reason="Xenoshyft card specs not extracted")
 def test_fast_paths_agree_on_the_xenoshyft_cards():
-    from pnpgen.spec import load_game
-
-    cards = load_game(xeno_dir).cards
+    cards = xeno_cards()
     CheckingPolicy.checks = 0
     _play(cards, 2, 40)
     _play(cards, 3, 10, "training")  # all three Waves: Smoker-like auras, Wave 2+ discounts
@@ -246,9 +253,7 @@ def test_compiled_effects_play_like_the_interpreted_path(monkeypatch, policy):
 
 @pytest.mark.skipif(not (xeno_dir / "game.yaml").exists(), reason="Xenoshyft card specs not extracted")
 def test_compiled_effects_play_like_the_interpreted_path_on_xenoshyft(monkeypatch):
-    from pnpgen.spec import load_game
-
-    cards = load_game(xeno_dir).cards
+    cards = xeno_cards()
     for players, games, difficulty in ((2, 40, "normal"), (3, 8, "training")):
         compiled, interpreted, ran = _both_ways(monkeypatch, cards, players, games, 7, HeuristicPolicy, difficulty)
         assert ran > 200
@@ -263,8 +268,7 @@ def test_plans_resolve_each_verb_like_the_interpreter():
     rules = Rules.from_game({}, "normal")
     cards = list(mini_cards())
     if (xeno_dir / "game.yaml").exists():
-        from pnpgen.spec import load_game
-        cards += list(load_game(xeno_dir).cards)
+        cards += list(xeno_cards())
     steps = 0
     for card in build_pools(cards, rules).cards:
         for effs in card.by_event.values():
@@ -384,8 +388,7 @@ def test_fight_shortcuts_play_the_same_games(monkeypatch, cards_of):
     else:
         if not (xeno_dir / "game.yaml").exists():
             pytest.skip("Xenoshyft card specs not extracted")
-        from pnpgen.spec import load_game
-        cards, runs = load_game(xeno_dir).cards, ((2, 40, "normal"), (3, 8, "training"))
+        cards, runs = xeno_cards(), ((2, 40, "normal"), (3, 8, "training"))
     AlwaysAskedPolicy.skipped = 0
     for players, games, difficulty in runs:
         fast = _results(cards, players, games, 11, HeuristicPolicy, difficulty)
