@@ -50,6 +50,16 @@ def game_of(copies: list[int], extra_type: bool = True) -> Game:
     return Game("tiny", "Tiny Game", 1, 2, "", "", (), types, tuple(cards), {}, ())
 
 
+@pytest.fixture
+def small_tts_sheets(monkeypatch):
+    """TTS sheets of 1024 px instead of 4096, for tests that read URLs and which picture is in a
+    slot: encoding full-size sheets was most of their time (the full size is checked
+    in test_tts_saved_object_agrees_with_sheets_and_manifest)."""
+    from pnpgen.render import tts
+
+    monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
+
+
 def read_manifest(path: Path) -> list[dict]:
     with path.open(newline="") as f:
         return list(csv.DictReader(f))
@@ -121,7 +131,7 @@ def test_tts_saved_object_agrees_with_sheets_and_manifest(tmp_path):
     assert result.files.count(out / "tts" / "tiny-tts.json") == 1
 
 
-def test_tts_url_prefix(tmp_path):
+def test_tts_url_prefix(tmp_path, small_tts_sheets):
     build_game(game_of([2, 2], extra_type=False), tmp_path, tts=True, tts_url="https://example.org/kit/",
                draw_face=face, draw_back=back)
     saved = json.loads((tmp_path / "tiny" / "tts" / "tiny-tts.json").read_text())
@@ -130,7 +140,7 @@ def test_tts_url_prefix(tmp_path):
     assert entry["BackURL"] == "https://example.org/kit/tiny-unit-back.png"
 
 
-def test_per_card_backs_in_tts_and_png(tmp_path):
+def test_per_card_backs_in_tts_and_png(tmp_path, small_tts_sheets):
     """Zombicide: Invader's starting equipment wears a grey back of its own (back-equipment.grey)."""
     game = load_game("zombicide-invader")
     own = [c for c in game.cards if c.get("back")]
