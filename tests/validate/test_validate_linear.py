@@ -8,6 +8,7 @@ tests pin the index and the check to the all-pairs definitions on random names.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from pathlib import Path
 
@@ -46,8 +47,14 @@ def _all_pairs(ctx):
     return out
 
 
+@functools.cache
+def _broken_game():
+    """The game the named cards are put in, loaded once: the examples replace its cards."""
+    return load_game(BROKEN)
+
+
 def _ctx_with_names(names):
-    game = load_game(BROKEN)
+    game = _broken_game()
     template = game.cards[0]
     cards = [dataclasses.replace(template, id=f"c{i:03d}", name=n) for i, n in enumerate(names)]
     return CheckContext(dataclasses.replace(game, cards=cards), with_fit=False)
