@@ -5,18 +5,19 @@ column) read into the same cards as YAML; errors name file:row:column, card and 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
+from typer.testing import CliRunner
 
+from pnpgen.cli import app
 from pnpgen.spec import load_game
 from pnpgen.spec.errors import SpecError
 from pnpgen.spec.export import export_csv
 
-PNPGEN = str(Path(sys.executable).parent / "pnpgen")
+# The CLI in this process (the installed command's exit codes: tests/project, tests/hostile).
+runner = CliRunner()
 GAME = """id: sheet
 name: Sheet Game
 players: {min: 1, max: 2}
@@ -116,12 +117,12 @@ def test_no_type_anywhere_is_an_error(tmp_path):
 
 def test_not_a_workbook_and_not_utf8_are_one_line_errors_with_exit_2(tmp_path):
     root = game_dir(tmp_path, {"cards.xlsx": b"this is no zip file"})
-    run = subprocess.run([PNPGEN, "validate", str(root)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "not an Excel workbook" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+    run = runner.invoke(app, ["validate", str(root)])
+    assert run.exit_code == 2 and "not an Excel workbook" in run.stderr and len(run.stderr.strip().splitlines()) == 1
     (root / "cards" / "cards.xlsx").unlink()
     (root / "cards" / "hero.csv").write_bytes(b"name,text\nAce,caf\xe9\n")
-    run = subprocess.run([PNPGEN, "validate", str(root)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "hero.csv:2: not UTF-8 text" in run.stderr
+    run = runner.invoke(app, ["validate", str(root)])
+    assert run.exit_code == 2 and "hero.csv:2: not UTF-8 text" in run.stderr
 
 
 def test_a_spreadsheet_linking_outside_the_folder_is_refused(tmp_path):
@@ -156,9 +157,8 @@ def test_export_csv_of_an_expansion_round_trips_through_the_cli(tmp_path):
 
     made = new_expansion(tmp_path / "exp", "xenoshyft")
     before = load_game(made.directory).own_cards()
-    run = subprocess.run([PNPGEN, "export", str(made.directory), "--csv", "--out", str(tmp_path / "csv")],
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
+    run = runner.invoke(app, ["export", str(made.directory), "--csv", "--out", str(tmp_path / "csv")])
+    assert run.exit_code == 0, run.stderr
     for path in (made.directory / "cards").glob("*.yaml"):
         path.unlink()
     for path in (tmp_path / "csv").glob("*.csv"):
