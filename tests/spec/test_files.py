@@ -4,9 +4,6 @@ file and is within its size limit; the loaders read through it."""
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -110,8 +107,11 @@ def test_templates_folder_outside_the_expansion_is_an_error(tmp_path):
 def test_cli_reports_a_confinement_error_on_one_line_with_exit_2(tmp_path):
     exp = _expansion(tmp_path)
     (exp / "pnpgen.yaml").write_text("id: exp\nname: Exp\nbase: xenoshyft\ntemplates: ../../..\n")
-    pnpgen = shutil.which("pnpgen", path=str(Path(sys.executable).parent))
-    run = subprocess.run([pnpgen, "validate", str(exp)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2
+    from typer.testing import CliRunner
+
+    from pnpgen.cli import app
+
+    run = CliRunner().invoke(app, ["validate", str(exp)])  # in this process: the exit code is the CLI's
+    assert run.exit_code == 2
     lines = [ln for ln in run.stderr.splitlines() + run.stdout.splitlines() if ln.strip()]
     assert len(lines) == 1 and "lies outside" in lines[0], lines
