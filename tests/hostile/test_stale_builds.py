@@ -88,8 +88,12 @@ def test_an_edited_card_among_50001_other_files_rebuilds(game: Path) -> None:
     other = game / "assets-unused"  # sorts before cards/: a listing cut short would miss the edit
     other.mkdir()
     (other / "0.txt").touch()
-    for i in range(1, 50_001):  # names of one empty file: each is an entry the listing reads, made with one call
-        os.link(other / "0.txt", other / f"{i}.txt")
+    folder = os.open(other, os.O_RDONLY)
+    try:  # names of one empty file: each is an entry the listing reads, made with one call (relative to the
+        for i in range(1, 50_001):  # folder: half the CPU of a full path each)
+            os.link("0.txt", f"{i}.txt", src_dir_fd=folder, dst_dir_fd=folder)
+    finally:
+        os.close(folder)
     assert not _up_to_date(_build(game))
     assert _up_to_date(_build(game))
     heroes = game / "cards" / "heroes.csv"
