@@ -4,7 +4,8 @@ too big, too deep, cut short or written to a full disk gives one error line nami
 memory limits; a workbook whose ``<dimension>`` lies still gives every row and column.
 
 Every hostile file is made here, in a copy of a game from ``pnpgen new`` (cards in ``cards/heroes.csv``
-and ``cards/events.csv``). All cases run up front, one child process each, one after the other (one zygote: harness.py).
+and ``cards/events.csv``). All cases run up front, one child process each, one after the other (one
+zygote: harness.py).
 """
 
 from __future__ import annotations
