@@ -204,7 +204,7 @@ def test_card_pngs_and_tts_sheets(tmp_path):
     sheets = sorted((tmp_path / "first" / "tts" / "tiny" / "tts").glob("tiny-unit-[0-9].png"))
     assert len(sheets) == 2  # 75 cards, 69 a sheet
     sheet = Image.open(sheets[0])
-    assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+    assert sheet.mode == "RGB" and max(sheet.size) <= 4096 and sheet.info["dpi"][0] > 100
     cw, ch = sheet.width // 10, sheet.height // 7
     hidden = sheet.getpixel((9 * cw + cw // 2, 6 * ch + ch // 2))
     assert hidden[2] > 150 and hidden[0] < 100  # the last slot is the (blue) back

@@ -53,8 +53,8 @@ def game_of(copies: list[int], extra_type: bool = True) -> Game:
 @pytest.fixture
 def small_tts_sheets(monkeypatch):
     """TTS sheets of 1024 px instead of 4096, for tests that read URLs and which picture is in a
-    slot: encoding full-size sheets was most of their time (the full size is checked
-    in test_tts_saved_object_agrees_with_sheets_and_manifest)."""
+    slot: encoding full-size sheets was most of their time (the full size is checked in
+    test_render_sheets.test_card_pngs_and_tts_sheets)."""
     from pnpgen.render import tts
 
     monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
@@ -90,7 +90,7 @@ def sheet_slot(path: Path, slot: int) -> Image.Image:
     return sheet.crop((x, y, x + cw, y + ch))
 
 
-def test_tts_saved_object_agrees_with_sheets_and_manifest(tmp_path):
+def test_tts_saved_object_agrees_with_sheets_and_manifest(tmp_path, small_tts_sheets):
     copies = [1, 3, 2] + [1] * 70  # 74 distinct unit cards: two sheets (69 a sheet)
     game = game_of(copies)
     result = build_game(game, tmp_path, tts=True, draw_face=face, draw_back=back)
@@ -114,15 +114,18 @@ def test_tts_saved_object_agrees_with_sheets_and_manifest(tmp_path):
     # A type with one card is a Card, not a deck, on its own sheet (deck id 3).
     check_card(boss)
     assert boss["CardID"] == 300 and boss["Nickname"] == "The Boss" and "DeckIDs" not in boss
-    # The images are where the URLs say, 10x7 within 4096 px, the hidden slot showing the back.
+    # The images are where the URLs say, 10x7 cards of the back's size, the hidden slot showing the
+    # back. (The full-size sheets, within 4096 px and over 100 dpi: test_render_sheets.)
+    back_size = Image.open(out / "tts" / "tiny-unit-back.png").size
     for entry in deck["CustomDeck"].values():
         face_sheet = Path(entry["FaceURL"].removeprefix("file://"))
         image = Image.open(face_sheet)
-        assert face_sheet.is_file() and max(image.size) <= 4096 and image.info["dpi"][0] > 100
+        assert face_sheet.is_file() and image.size == (back_size[0] * TTS_COLS, back_size[1] * TTS_ROWS)
         assert entry["UniqueBack"] is False and entry["BackURL"].endswith("tiny-unit-back.png")
         hidden = sheet_slot(face_sheet, TTS_COLS * TTS_ROWS - 1)
         assert hidden.tobytes() == Image.open(out / "tts" / "tiny-unit-back.png").tobytes()
-    assert sheet_slot(out / "tts" / "tiny-unit-1.png", 1).getpixel((40, 150))[0] > 150  # a (red) face
+    face_slot = sheet_slot(out / "tts" / "tiny-unit-1.png", 1)
+    assert face_slot.getpixel((face_slot.width // 2, face_slot.height // 2))[0] > 150  # a (red) face
     # Every copy the TTS deck holds is a copy the manifest says was printed, and vice versa.
     rows = read_manifest(out / "tiny-a4-manifest.csv")
     printed = Counter(r["card_id"] for r in rows)
