@@ -102,14 +102,19 @@ def _scan(ctx: CheckContext) -> list[_Named]:
         squashed = _squash(t.key)
         if len(squashed) >= MIN_LETTERS:
             by_squash.setdefault(squashed, t)
+    firsts = {t.key[0] for t in targets}  # a whole name starts with its first word
+    squash_lengths = {len(k) for k in by_squash}  # a joined/split spelling has a name's letter count
     texts = [(f"the name of card {t.card.id!r}", t.name) for t in targets if t.card is not None]
     texts += [(line.where, line.text) for line in rules_text(ctx.game) if not _ID.fullmatch(line.text.strip())]
     for where, text in texts:
         words = _tokens(text.replace("“", " ").replace("”", " ").replace('"', " "))
         lower = [_singular(w.lower()) for w in words]
+        # The words are ASCII and lower case already: a window's squashed letters are its words'
+        # squashed ones joined, so each word is squashed once, not in every window holding it.
+        squashed = [w.replace("-", "").replace("'", "").replace(".", "") for w in lower]
         for i in range(len(words)):
             # Whole names starting here: one dictionary lookup per distinct name length.
-            for n in lengths:
+            for n in lengths if lower[i] in firsts else ():
                 if i + n > len(words):
                     break
                 t = by_key.get(tuple(lower[i:i + n]))
@@ -117,11 +122,15 @@ def _scan(ctx: CheckContext) -> list[_Named]:
                     form = tuple(_singular(w) for w in words[i:i + n])
                     t.forms[form].append(where)
                     t.shown.setdefault(form, " ".join(words[i:i + n]))
+            letters = 0
             for n in range(1, MAX_WORDS + 1):
-                window = lower[i:i + n]
-                if len(window) < n:
+                if i + n > len(words):
                     break
-                t = by_squash.get(_squash(window))
+                letters += len(squashed[i + n - 1])
+                if letters not in squash_lengths:
+                    continue
+                t = by_squash.get("".join(squashed[i:i + n]))
+                window = lower[i:i + n]
                 if t is not None and tuple(window) != t.key and not (n == 1 and len(t.key) == 1):
                     t.splits[tuple(words[i:i + n])].append(where)
     ctx.memo["names"] = targets
