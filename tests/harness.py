@@ -5,11 +5,11 @@ Each case is its own process, so a hang, a memory blow-up or a crash in one case
 another. The processes are forked from a "zygote": a Python process started once per test process
 (one more per concurrent caller; kept for the next modules) that has imported pnpgen and the
 libraries a build uses and filled the caches no input can change (bundled fonts, English word list
-and hyphenation patterns), and nothing else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU
-starting the interpreter and importing them; the fork skips that, the case itself runs as
-``python -m pnpgen`` would (``runpy`` on ``pnpgen``, the case's own argv, environment, working folder
-and output file, its exit code and traceback, threads joined and atexit handlers run at the end; only
-the teardown of the modules is skipped).
+and hyphenation patterns, the click command of pnpgen's CLI), and nothing else. A fresh
+``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and importing them; the fork
+skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``, the case's
+own argv, environment, working folder and output file, its exit code and traceback, threads joined
+and atexit handlers run at the end; only the teardown of the modules is skipped).
 A case may name modules to block: importing one raises ImportError in it, as on a machine where it is
 not installed. The zygote never imported them (the case checks), so the case sees what a fresh
 interpreter with them blocked from its start would see.
@@ -67,6 +67,12 @@ for face in fonts.FACES:
     pdfmetrics.getFont(face)  # each face is read at its first lookup: read them all here
 spelling.dictionary("en_US")
 textfit._hyphenator(textfit.DEFAULT_LANGUAGE)
+# The click command typer builds from pnpgen's app on every run (~0.02 s of CPU a case) depends on the
+# code alone: built once here, and `app()` in a case gets this one (click commands are reusable).
+import typer.main
+from pnpgen.cli import app as _app
+_command, _build_command = typer.main.get_command(_app), typer.main.get_command
+typer.main.get_command = lambda typer_app: _command if typer_app is _app else _build_command(typer_app)
 assert threading.active_count() == 1, "an import or a warm-up started a thread: forking would copy it half-done"
 gc.freeze()  # the imported objects stay out of the children's collections: fewer pages copied on write
 TIME_LIMIT_S, WALL_LIMIT_S, ADDRESS_LIMIT = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
