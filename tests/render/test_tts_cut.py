@@ -240,7 +240,7 @@ def matched(found: list[Rect], expected: list[Rect]) -> bool:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("machine", ["silhouette", "cricut", "svg"])
 def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
-    game = game_of([2] * 10, extra_type=False)  # 20 copies
+    game = game_of([2] * 5, extra_type=False)  # 10 copies: two sheets or more on every machine, the last part-filled
     result = build_game(game, tmp_path, paper=paper, cut=machine, corner_mm=3, draw_face=face, draw_back=back)
     out = tmp_path / "tiny"
     stem = f"tiny-cut-{machine}-{paper}"  # its own name: a plain build's tiny-{paper}.pdf is another file
@@ -248,7 +248,7 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
     trims = pdf_trims(pdf_path)
     rows = read_manifest(out / f"{stem}-manifest.csv")
     sheets = sorted({int(r["sheet"]) for r in rows})
-    assert len(rows) == 20 and len(trims) == len(sheets)  # duplex: faces only on each sheet's front page
+    assert len(rows) == 10 and len(trims) == len(sheets) >= 2  # duplex: faces only on each sheet's front page
     pdf = pikepdf.open(pdf_path)
     for n in sheets:
         front = int(next(r["front_page"] for r in rows if int(r["sheet"]) == n))
