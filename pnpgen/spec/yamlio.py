@@ -97,15 +97,15 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
 
 _StableDumper.add_representer(str, _represent_str)
 
+_FastStableDumper: Any = None  # a PyYAML built without libyaml has no C emitter
 if yaml.__with_libyaml__:
-    class _FastStableDumper(yaml.CSafeDumper):
+    class _CStableDumper(yaml.CSafeDumper):
         """``_StableDumper``'s representation on libyaml's emitter."""
 
         ignore_aliases = _StableDumper.ignore_aliases
 
-    _FastStableDumper.yaml_representers = dict(_StableDumper.yaml_representers)
-else:
-    _FastStableDumper = None
+    _CStableDumper.yaml_representers = dict(_StableDumper.yaml_representers)
+    _FastStableDumper = _CStableDumper
 
 # Text both emitters write alike: printable characters and '\n', short enough never to be folded.
 # They differ on an empty key, on CR, NEL and the Unicode line and paragraph separators, on a BOM
@@ -119,7 +119,7 @@ def _alike_in_libyaml(data: Any) -> bool:
     and lists (our Loc types too) of numbers, booleans, nulls and text both write alike."""
     if not isinstance(data, (dict, list)):
         return False  # a document that is one scalar may end in "..." in one and not the other
-    stack = [data]
+    stack: list[Any] = [data]
     while stack:
         node = stack.pop()
         kind = type(node)
