@@ -104,12 +104,9 @@ class FacePreparer:
         # The pickled game waits in a file for the workers, not in this process: the pool keeps its
         # initializer's arguments as long as it lives, and a large deck's pickle is tens of MB.
         # Imported here, as the pool is made: most builds have too few cards for one.
-        from concurrent.futures import ProcessPoolExecutor
-        from multiprocessing import get_context
+        from pnpgen import procs
 
-        self._pool: Any = ProcessPoolExecutor(
-            workers, mp_context=get_context("spawn"), initializer=_start,
-            initargs=(game_file(game), bleed, ink_saver, summarise))
+        self._pool: Any = procs.executor(workers, _start, (game_file(game), bleed, ink_saver, summarise))
         self._ahead = AHEAD * workers
         self._fill()
 

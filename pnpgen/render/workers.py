@@ -3,8 +3,8 @@
 page ranges, each range runs in its own process, and the results come back in page order.
 
 Every page is rasterised and encoded on its own, so the files are the same bytes whatever the
-number of workers (``workers=1`` runs in this process, no pool). Workers are spawned, not forked, so
-a caller with threads (``pnpgen serve``, ``watch``) is safe; the PDF reaches them as a file path.
+number of workers (``workers=1`` runs in this process, no pool). Workers start as :mod:`pnpgen.procs`
+says (safe beside a caller's threads: ``pnpgen serve``, ``watch``); the PDF reaches them as a file path.
 """
 
 from __future__ import annotations
@@ -106,9 +106,8 @@ def map_pages(job: Callable[..., Any], pdf: bytes, pages: int, workers: int, *ar
         path.write_bytes(pdf)
         if len(ranges) == 1:
             return [job(str(path), ranges[0], *args)]
-        from concurrent.futures import ProcessPoolExecutor  # here: a small build never starts a process
-        from multiprocessing import get_context
+        from pnpgen import procs  # here: a small build never starts a process
 
-        with ProcessPoolExecutor(len(ranges), mp_context=get_context("spawn")) as pool:
+        with procs.executor(len(ranges)) as pool:
             futures = [pool.submit(job, str(path), r, *args) for r in ranges]
             return [f.result() for f in futures]

@@ -15,12 +15,12 @@ import uuid
 from itertools import islice
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_context
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pnpgen import procs
 from pnpgen.errors import display_path
 from pnpgen.preview.cache import ThumbCache, card_key, environment_digest
 from pnpgen.preview.proof import kit_name
@@ -197,12 +197,12 @@ class Studio:
             return True
 
     def _checker(self) -> ProcessPoolExecutor:
-        """One spawned process, kept for the studio's run (spawned, not forked: the studio has threads)."""
+        """One process, kept for the studio's run (started as :mod:`pnpgen.procs` says: safe beside the studio's threads)."""
         with self._lock:
             if self._closed:
                 raise RuntimeError("the studio is closed")
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"))
+                self._pool = procs.executor(1)
             return self._pool
 
     def close(self) -> None:

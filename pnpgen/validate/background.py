@@ -1,4 +1,4 @@
-"""Validation alongside a build: every check that does not look at the card fronts runs in spawned
+"""Validation alongside a build: every check that does not look at the card fronts runs in other
 low-priority processes (the rules checks in one, the text and count checks in another) while this
 process draws the sheets, and the front checks (FIT001, GLYPH001, IMG001) run here afterwards on
 the fronts the build drew (``validate_game(fronts=…)``).
@@ -6,15 +6,15 @@ the fronts the build drew (``validate_game(fronts=…)``).
 Findings are sorted and grouped per check code, and the parts have no code in common, so the merged
 result is exactly what one ``validate_game`` call gives. Whenever another process cannot give its
 part as this process would have (it failed, raised, or knew other custom effects) that part is run
-here instead, so an error surfaces where it would without the other processes. Spawned, not forked,
-like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+here instead, so an error surfaces where it would without the other processes. The processes start
+as :mod:`pnpgen.procs` says (safe beside threads: ``serve`` and ``watch`` have them).
 """
 
 from __future__ import annotations
 
 import pickle
-from multiprocessing import get_context
 
+from pnpgen import procs
 from pnpgen.render.workers import game_file
 from pnpgen.spec.model import Game
 from pnpgen.validate.runner import ValidationResult, merged, validate_game
@@ -53,7 +53,7 @@ class Validation:
         rules = frozenset(c for c in codes if c.startswith("RULES"))
         self._parts = [rules, frozenset(codes) - rules] if parts > 1 else [frozenset(codes)]
         payload = game_file(game)  # the front preparer reads the same file
-        self._pool = get_context("spawn").Pool(len(self._parts))
+        self._pool = procs.pool(len(self._parts))
         self._pending = [self._pool.apply_async(_deck_checks, (payload, part, strict)) for part in self._parts]
 
     @classmethod

@@ -8,14 +8,15 @@ but the answers (findings, each front's few facts).
 Elsewhere (``serve`` and ``watch`` have threads) :func:`precompute` does only the per-card part:
 each card's front resolved and fitted (``CheckContext.front``) and each ability parsed by the effect
 grammar (RULES001/RULES002), done over contiguous card ranges, the first in this process and the
-others in spawned worker processes.
+others in helper processes.
 
 The checks themselves still run here, in their own order, on these results, so the findings are the
 same bytes for any number of workers. The game reaches a worker through the one pickled file every
 helper process of a run reads (``render.workers.game_file``); unpickling costs a fraction of
 reloading the YAML. A card whose front raises anything but an
 ImageError in a worker is left to this process, so the error surfaces exactly where it would without
-workers. Spawned, not forked, like ``pnpgen.render.workers``: ``serve`` and ``watch`` have threads.
+workers. Helpers start as :mod:`pnpgen.procs` says (never forked from a process with threads:
+``serve`` and ``watch`` have them).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import threading
-from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
+from pnpgen import procs
 from pnpgen.validate.context import CheckContext, FrontFacts, ability_readout
 from pnpgen.validate.findings import Finding
 from pnpgen.validate.registry import Check
@@ -72,7 +73,7 @@ def precompute(ctx: CheckContext, workers: int) -> None:
     if len(ranges) == 1:
         return
     payload = game_file(ctx.game)
-    with ProcessPoolExecutor(len(ranges) - 1, mp_context=get_context("spawn")) as pool:
+    with procs.executor(len(ranges) - 1) as pool:
         known = frozenset(i for i, card in enumerate(cards) if ctx.has_front(card))
         futures = [pool.submit(_card_work, payload, r.start, r.stop, ctx.with_fit, known.intersection(r))
                    for r in ranges[1:]]

@@ -80,7 +80,7 @@ def validate_game(game: Game, strict: bool = False, with_fit: bool = True, only:
 
     ``workers`` processes share the per-card work (fronts, ability parsing) of a large deck
     (None: every core, as the CLI asks; the default 1 keeps to this process, so a library caller's
-    script needs no ``__main__`` guard for spawned workers); the findings are the same for any number.
+    script needs no ``__main__`` guard for helper processes); the findings are the same for any number.
 
     ``fronts`` (card id -> (card, FrontFacts)) are fronts a build just drew, resolved and fitted at
     the checks' bleed (``context.FACE_BLEED_MM``): the checks take them instead of doing that again.
