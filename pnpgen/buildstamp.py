@@ -25,6 +25,7 @@ than tracking part of the folder.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
 import json
@@ -131,14 +132,18 @@ def _list_folder(root: str, prune: set[str], skip_names: frozenset[str], out: li
         stack.extend(reversed(subfolders))
 
 
-def _versions() -> list[str]:
+@functools.cache
+def _versions() -> tuple[str, ...]:
+    """The drawing libraries' versions, read once a process: ~35 ms of parsing their metadata, which
+    a studio or ``watch`` paid at every save. A library upgraded under a running process is not the
+    one it drew with (its modules stay loaded), so the first reading is the right one."""
     found = []
     for name in _DRAWING_LIBRARIES:
         try:
             found.append(f"{name}={importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
             found.append(f"{name}=-")
-    return found
+    return tuple(found)
 
 
 def inputs(folders: list[Path], options: dict[str, Any], out_dir: Path) -> Inputs | None:
@@ -150,7 +155,7 @@ def inputs(folders: list[Path], options: dict[str, Any], out_dir: Path) -> Input
     # SOURCE_DATE_EPOCH: templates may print it (``build.date``).
     h.update(json.dumps(sorted((k, v) for k, v in os.environ.items()
                                if k.startswith("PNPGEN_LIMIT_") or k == "SOURCE_DATE_EPOCH")).encode())
-    h.update(json.dumps(_versions()).encode())
+    h.update(json.dumps(list(_versions())).encode())
     # Written by builds, read by none as an input: stamps, and pictures cached under their digest.
     prune = {os.path.realpath(Path(out_dir) / STAMP_DIR), os.path.realpath(cache_dir())}
     entries: list[tuple[str, str]] = []

@@ -5,11 +5,12 @@ Each case is its own process, so a hang, a memory blow-up or a crash in one case
 another. The processes are forked from a "zygote": a Python process started once per test process
 (one more per concurrent caller; kept for the next modules) that has imported pnpgen and the
 libraries a build uses and filled the caches no input can change (bundled fonts, English word list
-and hyphenation patterns, the click command of pnpgen's CLI), and nothing else. A fresh
-``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and importing them; the fork
-skips that, the case itself runs as ``python -m pnpgen`` would (``runpy`` on ``pnpgen``, the case's
-own argv, environment, working folder and output file, its exit code and traceback, threads joined
-and atexit handlers run at the end; only the teardown of the modules is skipped).
+and hyphenation patterns, the installed libraries' versions, the click command of pnpgen's CLI),
+and nothing else. A fresh ``python -m pnpgen`` spends ~0.4 s of CPU starting the interpreter and
+importing them; the fork skips that, the case itself runs as ``python -m pnpgen`` would (``runpy``
+on ``pnpgen``, the case's own argv, environment, working folder and output file, its exit code and
+traceback, threads joined and atexit handlers run at the end; only the teardown of the modules is
+skipped).
 A case may name modules to block: importing one raises ImportError in it, as on a machine where it is
 not installed. The zygote never imported them (the case checks), so the case sees what a fresh
 interpreter with them blocked from its start would see.
@@ -67,6 +68,8 @@ for face in fonts.FACES:
     pdfmetrics.getFont(face)  # each face is read at its first lookup: read them all here
 spelling.dictionary("en_US")
 textfit._hyphenator(textfit.DEFAULT_LANGUAGE)
+from pnpgen import buildstamp
+buildstamp._versions()  # the installed libraries' versions every build stamps (~35 ms a case)
 # The click command typer builds from pnpgen's app on every run (~0.02 s of CPU a case) depends on the
 # code alone: built once here, and `app()` in a case gets this one (click commands are reusable).
 import typer.main
