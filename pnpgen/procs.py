@@ -40,14 +40,17 @@ def executor(workers: int, initializer: Callable[..., Any] | None = None, initar
     """A ``ProcessPoolExecutor`` of ``workers`` helpers, each running ``initializer(*initargs)`` once."""
     from concurrent.futures import ProcessPoolExecutor  # here: most builds never start a helper
 
-    return ProcessPoolExecutor(workers, mp_context=context(), initializer=_adopt,
-                               initargs=(dict(os.environ), os.getcwd(), initializer, initargs))
+    return ProcessPoolExecutor(workers, mp_context=context(), **_adopting(initializer, initargs))
 
 
 def pool(workers: int, initializer: Callable[..., Any] | None = None, initargs: tuple = ()) -> Any:
     """A ``multiprocessing.Pool`` of ``workers`` helpers, each running ``initializer(*initargs)`` once."""
-    return context().Pool(workers, initializer=_adopt,
-                          initargs=(dict(os.environ), os.getcwd(), initializer, initargs))
+    return context().Pool(workers, **_adopting(initializer, initargs))
+
+
+def _adopting(initializer: Callable[..., Any] | None, initargs: tuple) -> dict[str, Any]:
+    """A pool's ``initializer``/``initargs``: :func:`_adopt` with this process's environment and folder now."""
+    return {"initializer": _adopt, "initargs": (dict(os.environ), os.getcwd(), initializer, initargs)}
 
 
 def _adopt(environ: dict[str, str], cwd: str, initializer: Callable[..., Any] | None, initargs: tuple) -> None:

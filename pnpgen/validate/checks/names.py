@@ -109,9 +109,9 @@ def _scan(ctx: CheckContext) -> list[_Named]:
     for where, text in texts:
         words = _tokens(text.replace("“", " ").replace("”", " ").replace('"', " "))
         lower = [_singular(w.lower()) for w in words]
-        # The words are ASCII and lower case already: a window's squashed letters are its words'
-        # squashed ones joined, so each word is squashed once, not in every window holding it.
-        squashed = [w.replace("-", "").replace("'", "").replace(".", "") for w in lower]
+        # A window's squashed letters are its words' squashed ones joined (squashing drops
+        # characters, never joins across words): each word is squashed once, not in every window.
+        squashed = [_squash((w,)) for w in lower]
         for i in range(len(words)):
             # Whole names starting here: one dictionary lookup per distinct name length.
             for n in lengths if lower[i] in firsts else ():
