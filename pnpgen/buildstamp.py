@@ -155,7 +155,7 @@ def inputs(folders: list[Path], options: dict[str, Any], out_dir: Path) -> Input
     # SOURCE_DATE_EPOCH: templates may print it (``build.date``).
     h.update(json.dumps(sorted((k, v) for k, v in os.environ.items()
                                if k.startswith("PNPGEN_LIMIT_") or k == "SOURCE_DATE_EPOCH")).encode())
-    h.update(json.dumps(list(_versions())).encode())
+    h.update(json.dumps(_versions()).encode())
     # Written by builds, read by none as an input: stamps, and pictures cached under their digest.
     prune = {os.path.realpath(Path(out_dir) / STAMP_DIR), os.path.realpath(cache_dir())}
     entries: list[tuple[str, str]] = []
