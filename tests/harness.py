@@ -46,17 +46,22 @@ RSS_LIMIT_MB = 500.0              # what the issue promises: peak resident memor
 # $PNPGEN_CACHE). What a hostile input makes pnpgen load or compute, a case still pays for itself.
 ZYGOTE = r'''
 import atexit, gc, importlib, json, os, pkgutil, resource, runpy, signal, sys, threading, time
-# What `pnpgen build` and `validate` import (a module renamed by a refactoring is only a little slower).
+# What `pnpgen build` and `validate` import, and what many cases load besides (SVG and XLSX readers,
+# Jinja's error traceback, the proof and watch previews, the simulator: 0.05-0.3 s a case each); a
+# module renamed by a refactoring is only a little slower.
 for name in ("pnpgen.cli", "pnpgen.kit", "pnpgen.render.build", "pnpgen.render.face_draw", "pnpgen.render.glyphdraw",
              "pnpgen.render.subsetfont", "pnpgen.render.shops", "pnpgen.layout.cutting", "pnpgen.validate.runner",
              "pnpgen.validate.documents", "pnpgen.validate.wordcache", "pnpgen.spec.loader", "pnpgen.template.loader",
              "pnpgen.effects.parser", "pnpgen.effects.report", "pnpgen.tables", "reportlab.pdfgen.canvas",
              "reportlab.lib.fonts", "PIL.Image", "rich.console", "rich.live", "rich.progress", "rich.table",
-             "email.parser", "pyphen"):
+             "email.parser", "pyphen", "svglib.svglib", "openpyxl", "jinja2.debug", "pnpgen.preview.proof",
+             "pnpgen.preview.watch", "pnpgen.simulate.runner", "pnpgen.scaffold.game"):
     try:
         importlib.import_module(name)
     except ImportError:
         pass
+import PIL.Image
+PIL.Image.preinit()  # the common picture formats' plugins, which every case reading a picture loads
 for package in ("pnpgen.validate.checks", "pnpgen.effects", "pnpgen.odds"):
     for found in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
         importlib.import_module(found.name)
