@@ -19,7 +19,6 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from harness import RSS_LIMIT_MB, Outcome, new_game, run_pnpgen
@@ -162,6 +161,8 @@ def _stale_dimension() -> bytes:
     """A workbook written by openpyxl whose ``<dimension>`` then says A1:B2 while it holds A1:D4."""
     import io
     import zipfile
+
+    import openpyxl  # here, not at the top: each test process collects this module (~0.2 s)
 
     book = openpyxl.Workbook()
     sheet = book.active

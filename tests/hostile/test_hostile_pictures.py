@@ -16,6 +16,7 @@ import re
 import signal
 import struct
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -142,8 +143,9 @@ def _trunc(data: bytes) -> bytes:
 
 # -- cases: name -> (picture file name, its bytes, command, expected) --------------------------------
 # expected: "error" = exit 2, one line naming the picture and the card; "img001" = validate exits 1
-# with an IMG001 error naming both; "ok" = exit 0.
-CASES: dict[str, tuple[str, bytes | str, str, str]] = {
+# with an IMG001 error naming both; "ok" = exit 0. The biggest pictures are made when their case runs
+# (a function in place of the bytes): each test process collects this module.
+CASES: dict[str, tuple[str, bytes | str | Callable[[], str], str, str]] = {
     "png-13000x13000-rgba": ("art.png", flat_png(13_000, 13_000), "build", "error"),
     "png-13000x13000-validate": ("art.png", flat_png(13_000, 13_000), "validate", "img001"),
     "png-100-megapixels": ("art.png", flat_png(10_000, 10_000, colour_type=0), "build", "error"),
@@ -165,8 +167,8 @@ CASES: dict[str, tuple[str, bytes | str, str, str]] = {
     "jpeg-truncated-validate": ("art.jpg", _trunc(noisy("JPEG")), "validate", "img001"),
     "png-truncated": ("art.png", _trunc(noisy("PNG")), "build", "error"),
     "svg-5000-nested-groups": ("art.svg", svg("<g>" * 5000 + '<rect width="9" height="9"/>' + "</g>" * 5000), "build", "error"),
-    "svg-200000-rects": ("art.svg", svg("".join(f'<rect x="{i % 600}" y="{i % 900}" width="1" height="1"/>'
-                                                for i in range(200_000))), "build", "error"),
+    "svg-200000-rects": ("art.svg", lambda: svg("".join(f'<rect x="{i % 600}" y="{i % 900}" width="1" height="1"/>'
+                                                        for i in range(200_000))), "build", "error"),
     "svg-use-bomb": ("art.svg", use_bomb(), "build", "error"),
     # under 10,000 elements, but each costs svglib far more: deep, repeated, styled by many rules, or
     # one path of 500,000 points (each took svglib 30 to 90 s before it was counted)
@@ -177,8 +179,9 @@ CASES: dict[str, tuple[str, bytes | str, str, str]] = {
     "svg-4900-css-rules": ("art.svg", svg("<style>" + "".join(f".c{i} {{ fill: #{i % 999:03d}; }}" for i in range(4900))
                                           + "</style>" + "".join(f'<rect class="c{i}" width="1" height="1"/>'
                                                                  for i in range(5000))), "build", "error"),
-    "svg-path-500000-points": ("art.svg", svg('<path d="M0 0 ' + " ".join(f"L{i % 600} {i * 7 % 900}" for i in range(500_000))
-                                              + '" stroke="#000"/>'), "build", "error"),
+    "svg-path-500000-points": ("art.svg", lambda: svg('<path d="M0 0 ' + " ".join(f"L{i % 600} {i * 7 % 900}"
+                                                                                   for i in range(500_000))
+                                                      + '" stroke="#000"/>'), "build", "error"),
     "svg-utf16-entity": ("art.svg", ('<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM '
                                      '"file:///etc/hostname">]>\n' + svg('<text y="50">&x;</text>')).encode("utf-16"),
                          "build", "error"),
@@ -191,7 +194,8 @@ CASES: dict[str, tuple[str, bytes | str, str, str]] = {
 
 
 def _run_case(name: str, root: Path) -> Outcome:
-    file, data, command, _ = CASES[name]
+    file, made, command, _ = CASES[name]
+    data = made() if callable(made) else made
     game = root / name / "game"
     (game / "cards").mkdir(parents=True)
     (game / "templates").mkdir()

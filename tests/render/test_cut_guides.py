@@ -16,7 +16,6 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import ezdxf
 import numpy as np
 import pikepdf
 import pytest
@@ -294,6 +293,8 @@ def test_cut_files_follow_the_gap(tmp_path, machine):
     assert sorted((round(r.x, 3), round(r.y, 3)) for r in rects) == sorted(
         (round(to_mm(t.x), 3), round(to_mm(height - t.y1), 3)) for t in placed)  # the PDF's trims, to 0.001 mm
     if machine == "silhouette":
+        import ezdxf  # here, not at the top: each test process collects this module (~0.3 s)
+
         doc = ezdxf.readfile(tmp_path / "tiny" / "cut" / f"{stem}-sheet1.dxf")
         boxes = []
         for p in (e for e in doc.modelspace() if e.dxftype() == "POLYLINE"):

@@ -14,7 +14,6 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-import ezdxf
 import pikepdf
 import pytest
 from PIL import Image
@@ -265,6 +264,8 @@ def test_cut_files_follow_the_pdf_trims(tmp_path, machine, paper):
         for t in trims[front]:
             assert spec.area.contains(t.outset(mm(BLEED_MM)) if machine != "svg" else t)
         if machine == "silhouette":
+            import ezdxf  # here, not at the top: each test process collects this module (~0.3 s)
+
             doc = ezdxf.readfile(out / "cut" / f"{stem}-sheet{n}.dxf")
             polys = [e for e in doc.modelspace() if e.dxftype() == "POLYLINE"]
             boxes = []
