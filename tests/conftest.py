@@ -82,3 +82,20 @@ def pytest_terminal_summary(terminalreporter):
         f"{len(_skipped)} tests skipped: the seed documents are not in {sources_dir()} "
         f"({', '.join(files)}); set PNPGEN_SOURCES to the folder holding "
         f"{', '.join(_missing()) or 'them'} to run them (CI sets PNPGEN_REQUIRE_SOURCES=1 to fail instead)")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (make test) with one change: the studio's modules (tests/serve) go to one
+    worker as one unit, one after the other, so they share that worker's one Chromium
+    (tests/serve/conftest.py) instead of starting one each (~1.2 s and Chromium's processes a module)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class StudioTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "tests/serve/" if scope.startswith("tests/serve/") else scope
+
+    return StudioTogether(config, log)

@@ -1,7 +1,7 @@
-"""What every studio test module shares: a module's one headless Chromium (Debian's binary driven by
-Playwright, never `playwright install`; servekit says where it is and fails when it is missing),
-launched by the module's Playwright driver, and the module's one browser context and
-one page (``tab``) in it, which each test navigates.
+"""What every studio test module shares: one headless Chromium (Debian's binary driven by Playwright,
+never `playwright install`; servekit says where it is and fails when it is missing), kept while this
+test process runs studio modules one after the other, and each module's one browser context and one
+page (``tab``) in it, which each test navigates.
 
 One context and page per module, as one user's tab goes from page to page: a new context and page
 cost more than most of these tests' own steps. The studio keeps nothing in the browser (no cookies, no
@@ -11,29 +11,52 @@ viewport or the like."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from servekit import CHROMIUM, CHROMIUM_ARGS, need_browser
 
 
-@pytest.fixture(scope="module")
-def playwright_driver():
-    """Playwright's driver (a Node process, ~0.6 s to start), stopped with the module: a driver kept
-    for the session leaves its thread running in the xdist worker, and the tests that fork a
-    validation (``test_validate_workers``) then rightly refuse to fork beside it and skip."""
-    need_browser()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the studio tests need playwright: pip install -e '.[test]'", pytrace=False)
-    with sync_playwright() as p:
-        yield p
+# The driver (a Node process, ~0.6 s to start) and the browser (~0.6 s more, and Chromium's
+# processes), kept from one studio module to the next this test process runs: a module's fixtures
+# would start them again for each of the four modules. They are stopped as soon as the next test is
+# not a studio test (below): a driver left running keeps its thread in the xdist worker, and the
+# tests that fork a validation (``test_validate_workers``) then rightly refuse to fork beside it.
+_running: dict[str, object] = {}
+
+
+def _launch():
+    if "browser" not in _running:
+        need_browser()
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            pytest.fail("the studio tests need playwright: pip install -e '.[test]'", pytrace=False)
+        _running["driver"] = sync_playwright().start()
+        _running["browser"] = _running["driver"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return _running["browser"]
+
+
+def _stop() -> None:
+    browser, driver = _running.pop("browser", None), _running.pop("driver", None)
+    if browser is not None:
+        browser.close()
+    if driver is not None:
+        driver.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After the test's own teardown (its module's context and page closed): the browser stops when
+    the next test of this process is elsewhere, or none is left."""
+    yield
+    if nextitem is None or Path(__file__).parent not in Path(nextitem.path).parents:
+        _stop()
 
 
 @pytest.fixture(scope="module")
-def browser(playwright_driver):
-    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield b
-    b.close()
+def browser():
+    return _launch()
 
 
 @pytest.fixture(scope="module")
