@@ -8,9 +8,11 @@ against ~15 s to compile everything here once, one process a core, each with its
 (``compileall -j`` sends the files one at a time through a process pool: twice the CPU).
 
 Skipped: what no test imports (test folders, Ray's training, data and serving libraries, mypy's
-compiled sources, Pygments' lexers but the Python ones). A module compiled here that turns out
-unused costs a few milliseconds; one skipped that a test imports is compiled when it is imported,
-as before. A warm-up only: a file that does not compile is left to the import that needs it, and a
+compiled sources, Pygments' lexers but the Python ones), and what only one process at a time
+imports, which compiles it once anyway (pip and setuptools in the wheel test, ezdxf in the cutting
+tests, Playwright in the one worker running the studio's tests, import-linter in the guard rails).
+A module compiled here that turns out unused costs a few milliseconds; one skipped is compiled when
+it is imported, as before. A warm-up only: a file that does not compile is left to the import that needs it, and a
 run with everything compiled only reads dates (~0.5 s).
 """
 
@@ -24,7 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 SKIP = re.compile(r"/(tests?|testing|mypyc?|ray/(rllib|data|train|tune|llm|serve|air|workflow)"
-                  r"|numpy/(f2py|distutils|_pyinstaller)|pygments/lexers/(?!_|python)[^/]+)(/|$)")
+                  r"|numpy/(f2py|distutils|_pyinstaller)|pygments/lexers/(?!_|python)[^/]+"
+                  r"|pip|setuptools|ezdxf|playwright|importlinter)(/|$)")
 ROOT = Path(__file__).resolve().parents[1]
 
 
