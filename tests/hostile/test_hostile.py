@@ -211,6 +211,15 @@ def _write(folder: Path, files: dict[str, str | bytes | Path]) -> None:
             path.write_text(content, encoding="utf-8")
 
 
+def _on_folder(args: list[str], folder: Path, tmp: Path) -> list[str]:
+    """``command FOLDER options``: a build writes into ``tmp/out`` unless the case names its own
+    ``--out``, and ``{tmp}`` in an option is the case's folder."""
+    command, *options = args
+    if command == "build" and "--out" not in options:
+        options += ["--out", str(tmp / "out")]
+    return [command, str(folder), *(o.replace("{tmp}", str(tmp)) for o in options)]
+
+
 def _run_case(name: str, root: Path, template: Path) -> Outcome:
     tmp = root / name
     tmp.mkdir()
@@ -219,24 +228,15 @@ def _run_case(name: str, root: Path, template: Path) -> Outcome:
         exp = tmp / "exp"
         shutil.copytree(template, exp)
         _write(exp, files)
-        command, *options = args
-        folder_args = [command, str(exp)] if command != "watch" else [command, str(exp)]
-        if command == "build" and "--out" not in options:
-            options += ["--out", str(tmp / "out")]
-        args = folder_args + [o.replace("{tmp}", str(tmp)) for o in options]
+        args = _on_folder(args, exp, tmp)
     elif name in TEMPLATE_CASES:
         text, args, _ = TEMPLATE_CASES[name]
         game = tmp / "game"  # as deep as tmp / "exp": template-extends-outside climbs to /
         _write(game, {**SMALL_GAME, "templates/item.yaml": text})
-        command, *options = args
-        if command == "build" and "--out" not in options:
-            options += ["--out", str(tmp / "out")]
-        args = [command, str(game), *options]
+        args = _on_folder(args, game, tmp)
     elif name in GAME_CASES:
         make, args, _ = GAME_CASES[name]
-        folder = make(tmp / "game")
-        command, *options = args
-        args = [command, str(folder), *options] + (["--out", str(tmp / "out")] if command == "build" else [])
+        args = _on_folder(args, make(tmp / "game"), tmp)
     else:
         (tmp / "in-the-way").write_text("x")
         args = [a.replace("{tmp}", str(tmp)) for a in PLAIN_CASES[name][0]]
