@@ -24,15 +24,6 @@ from pnpgen.render.build import build_game
 from pnpgen.selection import SelectionError
 
 
-@pytest.fixture
-def small_tts_sheets(monkeypatch):
-    """TTS sheets of 1024 px instead of 4096: what these tests read is their names and PNG tags, and
-    encoding full-size sheets was most of their time (the size is test_tts_cut's)."""
-    from pnpgen.render import tts
-
-    monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
-
-
 def names(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()}
 

@@ -41,7 +41,9 @@ def test_pngs_identical_for_one_and_two_workers(tmp_path, monkeypatch):
     assert len({p.read_bytes() for p in one}) == len(one)
 
 
-def test_tts_sheets_identical_for_one_and_two_workers(tmp_path, monkeypatch):
+def test_tts_sheets_identical_for_one_and_two_workers(tmp_path, monkeypatch, small_tts_sheets):
+    # small_tts_sheets: the cell size is worked out here and reaches the workers as an argument, so
+    # both runs draw the same smaller sheets.
     from pnpgen.render import tts
 
     game = load_game(XENOSHYFT)
@@ -50,10 +52,6 @@ def test_tts_sheets_identical_for_one_and_two_workers(tmp_path, monkeypatch):
     cards = [c for _ in range(3) for c in distinct]  # copies: each distinct card is drawn once
     # A sheet holds one drawing per distinct card: 2 a sheet gives 4 sheets, so two workers each draw some.
     monkeypatch.setattr(tts, "TTS_PER_SHEET", 2)
-    # Sheets of 1024 px, not 4096: the cell size is worked out here and reaches the workers as an
-    # argument, so both runs draw the same smaller sheets (encoding eight full-size ones was most of
-    # this test's time; the full size is test_render_sheets' and test_tts_cut's).
-    monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
     assert len(workers.page_ranges(-(-len(distinct) // tts.TTS_PER_SHEET), 2, least=2)) == 2
     one = tts.write_tts_sheets(game, type_id, cards, tmp_path / "one", "x", url_prefix="https://e.org", workers=1)
     two = tts.write_tts_sheets(game, type_id, cards, tmp_path / "two", "x", url_prefix="https://e.org", workers=2)

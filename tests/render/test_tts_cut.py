@@ -49,16 +49,6 @@ def game_of(copies: list[int], extra_type: bool = True) -> Game:
     return Game("tiny", "Tiny Game", 1, 2, "", "", (), types, tuple(cards), {}, ())
 
 
-@pytest.fixture
-def small_tts_sheets(monkeypatch):
-    """TTS sheets of 1024 px instead of 4096, for tests that read URLs and which picture is in a
-    slot: encoding full-size sheets was most of their time (the full size is checked in
-    test_render_sheets.test_card_pngs_and_tts_sheets)."""
-    from pnpgen.render import tts
-
-    monkeypatch.setattr(tts, "TTS_MAX_PX", 1024)
-
-
 def read_manifest(path: Path) -> list[dict]:
     with path.open(newline="") as f:
         return list(csv.DictReader(f))
