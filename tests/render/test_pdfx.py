@@ -8,6 +8,7 @@ every page, no RGB colour; X-1a: no transparency (no soft masks, no opacity belo
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -269,15 +270,10 @@ def _flattened_images(path: Path) -> int:
 # as before issue #27, gave 7.0 % on a xenoshyft troop's front and 21.1 % on its back.
 AREA_LIMIT = 2.0
 INK_LIMIT = 300.0  # % total ink (issue #27)
-_SEPARATIONS: dict[tuple[Path, int], Image.Image] = {}
-
-
+@functools.cache
 def _plates(path: Path, index: int) -> Image.Image:
     """Page ``index`` (0-based) separated once per module: the X-4 pages are read by two tests."""
-    key = (path, index)
-    if key not in _SEPARATIONS:
-        _SEPARATIONS[key] = separation(path, index + 1, oversample=3)
-    return _SEPARATIONS[key]
+    return separation(path, index + 1, oversample=3)
 
 
 def _ink_difference(x1a: Path, x4: Path, index: int) -> float:
