@@ -26,13 +26,16 @@ _running: dict[str, object] = {}
 
 
 def _launch():
-    if "browser" not in _running:
+    """The running browser, started (and its driver) if need be. A driver whose browser failed to
+    start is kept for the next try and stopped with the browser (no second driver beside it)."""
+    if "driver" not in _running:
         need_browser()
         try:
             from playwright.sync_api import sync_playwright
         except ImportError:
             pytest.fail("the studio tests need playwright: pip install -e '.[test]'", pytrace=False)
         _running["driver"] = sync_playwright().start()
+    if "browser" not in _running:
         _running["browser"] = _running["driver"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     return _running["browser"]
 
